@@ -1,0 +1,131 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import compress from '@fastify/compress';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import type { Job } from './worker/outbox-worker';
+import { requestContextPlugin } from './plugins/request-context';
+import { errorHandlerPlugin, sendError } from './plugins/error-handler';
+import { authPlugin } from './plugins/auth';
+import { spaPlugin } from './plugins/spa';
+import { healthRoutes } from './modules/health/health.routes';
+import { identityRoutes } from './modules/identity/identity.routes';
+import { eventsRoutes } from './modules/events/events.routes';
+import { devRoutes } from './modules/dev/dev.routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    dbDriver: Database['driver'];
+    /** periodic background jobs the modules register; the server runs them */
+    jobs: Job[];
+  }
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
+
+/** Request body limits: forms and JSON are small; uploads go through multipart limits. */
+export const BODY_LIMIT_BYTES = 256 * 1024;
+export const MULTIPART_LIMITS = {
+  fileSize: 2 * 1024 * 1024,
+  files: 2,
+  fields: 60,
+  fieldSize: 64 * 1024,
+  parts: 62,
+};
+
+function trustProxy(config: Config): string[] | false {
+  const list = config.TRUSTED_PROXIES.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return list.length ? list : false;
+}
+
+/**
+ * Builds the whole product as one Fastify instance: external plugins first, then the
+ * app's own modules under /api, then the SPA. Tests call this and use `inject`.
+ */
+export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: trustProxy(config),
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('dbDriver', database.driver);
+  app.decorate('jobs', [] as Job[]);
+
+  await app.register(errorHandlerPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    hsts: config.PUBLIC_URL.startsWith('https://') ? { maxAge: 31536000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
+  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: MULTIPART_LIMITS });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Bilheteira API', version: '1.0.0', description: 'Tickets and cashless wallet' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(requestContextPlugin);
+  await app.register(authPlugin);
+  await app.register(spaPlugin, { distDir: config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(identityRoutes);
+      await api.register(eventsRoutes);
+      if (config.devTools) await api.register(devRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  app.setNotFoundHandler((req, reply) => {
+    if ((req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/api'))
+      return app.sendSpa(req, reply);
+    return sendError(req, reply, 404, 'route_not_found', 'error.route_not_found');
+  });
+
+  return app;
+}

@@ -1,0 +1,55 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  /** Back-office URL for organisers (footer "reserved area"). */
+  BACKOFFICE_URL: z.string().url().default('https://backoffice.bilheteira.pt'),
+  /** Where the built SPA lives; tests build elsewhere to avoid clobbering. */
+  WEB_DIST_DIR: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Comma-separated proxy addresses/CIDRs whose X-Forwarded-For is honoured. */
+  TRUSTED_PROXIES: z.string().default(''),
+  SEED_DEMO: bool.default(true),
+  /** Serve /api/dev/* (dev outbox, sandbox controls). Defaults on outside production. */
+  DEV_TOOLS: bool.optional(),
+  SUPPORT_EMAIL: z.string().email().default('suporte@bilheteira.pt'),
+  OPERATOR_EMAIL: z.string().email().default('operacoes@bilheteira.pt'),
+  OPERATOR_KEY: z.string().min(16).optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Bilheteira <no-reply@bilheteira.pt>'),
+  SMS_PROVIDER_URL: z.string().url().optional(),
+  SMS_PROVIDER_TOKEN: z.string().optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  SENTRY_DSN: z.string().optional(),
+  /** Run the background worker (outbox, expiry) in this process. */
+  WORKER: bool.default(true),
+});
+
+export type Config = z.infer<typeof envSchema> & { devTools: boolean; dataDir: string };
+
+/** Reads and validates the environment once; fails fast with a readable message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  return {
+    ...c,
+    dataDir: path.resolve(c.DATA_DIR),
+    devTools: c.DEV_TOOLS ?? c.NODE_ENV !== 'production',
+    ...overrides,
+  };
+}

@@ -1,0 +1,102 @@
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const organizers = pgTable('organizers', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  email: text('email').notNull(),
+  website: text('website'),
+  logoUrl: text('logo_url'),
+  createdAt: createdAt(),
+});
+
+export const events = pgTable(
+  'events',
+  {
+    id: serial('id').primaryKey(),
+    organizerId: integer('organizer_id')
+      .notNull()
+      .references(() => organizers.id),
+    slug: text('slug').notNull().unique(),
+    name: text('name').notNull(),
+    /** About text shown on the event page (spec §3 "information"). */
+    information: text('information').notNull().default(''),
+    address: text('address').notNull(),
+    city: text('city').notNull().default(''),
+    latitude: text('latitude'),
+    longitude: text('longitude'),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    timezone: text('timezone').notNull().default('Europe/Lisbon'),
+    /** published | cancelled | draft */
+    status: text('status').notNull().default('published'),
+    /** public | private (private: reachable by link, never listed) */
+    visibility: text('visibility').notNull().default('public'),
+    isSession: boolean('is_session').notNull().default(false),
+    imageUrl: text('image_url'),
+    contactEmail: text('contact_email').notNull(),
+    terms: text('terms').notNull().default(''),
+    /** Service cost percentage in basis points (1% = 100); VAT is added on top. */
+    serviceFeeBp: integer('service_fee_bp').notNull().default(0),
+    salesStartAt: timestamp('sales_start_at', { withTimezone: true }),
+    walletEnabled: boolean('wallet_enabled').notNull().default(false),
+    onlineTopupEnabled: boolean('online_topup_enabled').notNull().default(false),
+    refundsAllowed: boolean('refunds_allowed').notNull().default(false),
+    refundOpensAt: timestamp('refund_opens_at', { withTimezone: true }),
+    refundClosesAt: timestamp('refund_closes_at', { withTimezone: true }),
+    /** Promoter and partners lists shown on the quick-charge page. */
+    promoters: jsonb('promoters').$type<string[]>().notNull().default([]),
+    partners: jsonb('partners').$type<string[]>().notNull().default([]),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('events_starts_at_idx').on(t.startsAt), index('events_organizer_idx').on(t.organizerId)],
+);
+
+/** A dated performance of a session event: date + hour, with an optional capacity. */
+export const eventSessions = pgTable(
+  'event_sessions',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id),
+    /** YYYY-MM-DD in the event's time zone */
+    date: text('date').notNull(),
+    /** HH:MM in the event's time zone */
+    hour: text('hour').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    capacity: integer('capacity'),
+    reserved: integer('reserved').notNull().default(0),
+    sold: integer('sold').notNull().default(0),
+  },
+  (t) => [index('event_sessions_event_idx').on(t.eventId)],
+);
+
+export const ticketTypes = pgTable(
+  'ticket_types',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    priceCents: integer('price_cents').notNull(),
+    /** Total stock of this type (per session for session events). */
+    quantity: integer('quantity').notNull(),
+    reserved: integer('reserved').notNull().default(0),
+    sold: integer('sold').notNull().default(0),
+    minPerOrder: integer('min_per_order').notNull().default(1),
+    maxPerOrder: integer('max_per_order').notNull().default(10),
+    salesStartAt: timestamp('sales_start_at', { withTimezone: true }),
+    salesEndAt: timestamp('sales_end_at', { withTimezone: true }),
+    /** Days (YYYY-MM-DD) a ticket of this type admits; more than one = multi-day pass. */
+    periodDays: jsonb('period_days').$type<string[]>().notNull().default([]),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [index('ticket_types_event_idx').on(t.eventId)],
+);

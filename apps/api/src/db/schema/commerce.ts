@@ -1,0 +1,116 @@
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { customers } from './customers';
+import { eventSessions, events, ticketTypes } from './catalog';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** A cart per visitor (Visitor-Id) or customer, per event. */
+export const carts = pgTable(
+  'carts',
+  {
+    id: serial('id').primaryKey(),
+    visitorId: text('visitor_id'),
+    customerId: integer('customer_id').references(() => customers.id),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('carts_visitor_idx').on(t.visitorId), index('carts_customer_idx').on(t.customerId)],
+);
+
+export const cartItems = pgTable('cart_items', {
+  id: serial('id').primaryKey(),
+  cartId: integer('cart_id')
+    .notNull()
+    .references(() => carts.id, { onDelete: 'cascade' }),
+  ticketTypeId: integer('ticket_type_id')
+    .notNull()
+    .references(() => ticketTypes.id),
+  sessionId: integer('session_id').references(() => eventSessions.id),
+  qty: integer('qty').notNull(),
+});
+
+/** Order statuses: pending | processing | paid | cancelled | refunded (+ expired as cancelled). */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    /** public reference shown to the customer */
+    reference: text('reference').notNull().unique(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id),
+    status: text('status').notNull().default('pending'),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    serviceCents: integer('service_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    billing: jsonb('billing').$type<Record<string, unknown>>().notNull().default({}),
+    receiptEmail: text('receipt_email'),
+    idempotencyKey: text('idempotency_key'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('orders_customer_idx').on(t.customerId, t.createdAt),
+    index('orders_pending_idx').on(t.status, t.expiresAt),
+    uniqueIndex('orders_idem_idx').on(t.customerId, t.idempotencyKey),
+  ],
+);
+
+/** kind: ticket | topup */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    kind: text('kind').notNull(),
+    ticketTypeId: integer('ticket_type_id').references(() => ticketTypes.id),
+    sessionId: integer('session_id').references(() => eventSessions.id),
+    qty: integer('qty').notNull(),
+    unitCents: integer('unit_cents').notNull(),
+    description: text('description').notNull().default(''),
+  },
+  (t) => [index('order_lines_order_idx').on(t.orderId)],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** sandbox | stripe */
+    provider: text('provider').notNull(),
+    /** mbway | card | google_pay | apple_pay */
+    method: text('method').notNull(),
+    providerRef: text('provider_ref').unique(),
+    /** pending | requires_action | approved | declined | expired */
+    status: text('status').notNull().default('pending'),
+    amountCents: integer('amount_cents').notNull(),
+    idempotencyKey: text('idempotency_key'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payments_order_idx').on(t.orderId)],
+);
+
+/** Provider events recorded once: fulfilment happens in the same transaction. */
+export const paymentEvents = pgTable('payment_events', {
+  id: serial('id').primaryKey(),
+  provider: text('provider').notNull(),
+  eventRef: text('event_ref').notNull().unique(),
+  paymentId: integer('payment_id').references(() => payments.id),
+  type: text('type').notNull(),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,6 @@
+export * from './catalog';
+export * from './customers';
+export * from './platform';
+export * from './commerce';
+export * from './tickets';
+export * from './wallet';

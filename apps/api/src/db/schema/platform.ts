@@ -1,0 +1,78 @@
+import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Emails and SMS to send, drained by workers with FOR UPDATE SKIP LOCKED. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial('id').primaryKey(),
+    /** email | sms */
+    channel: text('channel').notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull().default(''),
+    body: text('body').notNull(),
+    html: text('html'),
+    /** codes and links, for the dev outbox page and tests */
+    meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
+    /** pending | sent | failed */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outbox_pending_idx').on(t.status, t.runAt)],
+);
+
+/** Fixed-window counters shared by every instance (rate limits). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});
+
+/** Who did what: money, admission, identity and support actions. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId)],
+);
+
+/** Organiser account requests (spec §3). */
+export const organizerRequests = pgTable('organizer_requests', {
+  id: serial('id').primaryKey(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  nameCompany: text('name_company').notNull(),
+  email: text('email').notNull().unique(),
+  mobile: text('mobile').notNull(),
+  countryCallCode: text('country_call_code').notNull().default('351'),
+  passwordHash: text('password_hash').notNull(),
+  description: text('description').notNull(),
+  lang: text('lang').notNull().default('pt-pt'),
+  createdAt: createdAt(),
+});
+
+/** Contact form and "send message to the organiser" messages. */
+export const contactMessages = pgTable('contact_messages', {
+  id: serial('id').primaryKey(),
+  /** support | organizer */
+  kind: text('kind').notNull().default('support'),
+  customerId: integer('customer_id'),
+  eventId: integer('event_id'),
+  name: text('name').notNull(),
+  company: text('company'),
+  email: text('email'),
+  message: text('message').notNull(),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,84 @@
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { customers } from './customers';
+import { eventSessions, events, ticketTypes } from './catalog';
+import { orders } from './commerce';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** A ticket a customer holds. The token (QR content) is unguessable and replaced on transfer. */
+export const customerTickets = pgTable(
+  'customer_tickets',
+  {
+    id: serial('id').primaryKey(),
+    token: text('token').notNull().unique(),
+    /** null while a transfer waits for the recipient to register */
+    customerId: integer('customer_id').references(() => customers.id),
+    /** E.164 mobile of a pending transfer recipient without an account yet */
+    pendingMobile: text('pending_mobile'),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id),
+    ticketTypeId: integer('ticket_type_id')
+      .notNull()
+      .references(() => ticketTypes.id),
+    sessionId: integer('session_id').references(() => eventSessions.id),
+    orderId: integer('order_id').references(() => orders.id),
+    /** active | canceled */
+    state: text('state').notNull().default('active'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('customer_tickets_customer_idx').on(t.customerId, t.eventId)],
+);
+
+/** Tokens that stopped working (transfer or cancel): the offline revocation list. */
+export const revokedTokens = pgTable('revoked_tokens', {
+  token: text('token').primaryKey(),
+  ticketId: integer('ticket_id')
+    .notNull()
+    .references(() => customerTickets.id),
+  reason: text('reason').notNull(),
+  createdAt: createdAt(),
+});
+
+export const checkins = pgTable(
+  'checkins',
+  {
+    id: serial('id').primaryKey(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => customerTickets.id),
+    /** event-local day (YYYY-MM-DD) the check-in counts for */
+    day: text('day').notNull(),
+    deviceId: integer('device_id'),
+    nonce: text('nonce').notNull(),
+    scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('checkins_ticket_day_idx').on(t.ticketId, t.day),
+    index('checkins_nonce_idx').on(t.nonce),
+  ],
+);
+
+/** Ownership changes, shown in the ticket's history. */
+export const ticketTransfers = pgTable('ticket_transfers', {
+  id: serial('id').primaryKey(),
+  ticketId: integer('ticket_id')
+    .notNull()
+    .references(() => customerTickets.id),
+  fromCustomerId: integer('from_customer_id').references(() => customers.id),
+  toMobile: text('to_mobile').notNull(),
+  oldToken: text('old_token').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Door devices with a per-event key (stored hashed). */
+export const checkinDevices = pgTable('checkin_devices', {
+  id: serial('id').primaryKey(),
+  eventId: integer('event_id')
+    .notNull()
+    .references(() => events.id),
+  name: text('name').notNull(),
+  keyHash: text('key_hash').notNull().unique(),
+  createdAt: createdAt(),
+});

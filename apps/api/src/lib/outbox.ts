@@ -1,0 +1,27 @@
+import type { DbOrTx } from '../db/client';
+import { outbox } from '../db/schema/index';
+
+export interface OutboxMessage {
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject?: string;
+  body: string;
+  html?: string;
+  /** codes and links, shown by the dev outbox */
+  meta?: Record<string, unknown>;
+}
+
+/**
+ * Queues a message in the caller's transaction: it is sent if and only if the business
+ * change commits. A worker drains the table (see outbox-worker.ts).
+ */
+export async function enqueueMessage(db: DbOrTx, message: OutboxMessage): Promise<void> {
+  await db.insert(outbox).values({
+    channel: message.channel,
+    recipient: message.recipient,
+    subject: message.subject ?? '',
+    body: message.body,
+    html: message.html,
+    meta: message.meta ?? {},
+  });
+}

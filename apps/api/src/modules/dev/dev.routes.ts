@@ -1,0 +1,54 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { desc } from 'drizzle-orm';
+import { z } from 'zod';
+import { outbox } from '../../db/schema/index';
+
+/**
+ * Development tools, mounted only when DEV_TOOLS is on (default outside production):
+ * the outbox of emails and SMS with their codes and links.
+ */
+export const devRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/dev/outbox',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'Emails and SMS sent (development only)',
+        querystring: z.object({ recipient: z.string().max(200).optional() }),
+        response: {
+          200: z.object({
+            data: z.array(
+              z.object({
+                id: z.number(),
+                channel: z.string(),
+                recipient: z.string(),
+                subject: z.string(),
+                body: z.string(),
+                meta: z.record(z.string(), z.unknown()),
+                status: z.string(),
+                created_at: z.string(),
+              }),
+            ),
+          }),
+        },
+      },
+    },
+    async (req) => {
+      // Dev-only route reads the table directly: there is no business logic to put in a service.
+      const rows = await app.db.select().from(outbox).orderBy(desc(outbox.id)).limit(200);
+      const filtered = req.query.recipient ? rows.filter((r) => r.recipient === req.query.recipient) : rows;
+      return {
+        data: filtered.map((r) => ({
+          id: r.id,
+          channel: r.channel,
+          recipient: r.recipient,
+          subject: r.subject,
+          body: r.body,
+          meta: r.meta,
+          status: r.status,
+          created_at: r.createdAt.toISOString(),
+        })),
+      };
+    },
+  );
+};

@@ -1,0 +1,82 @@
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { eventSessions, events, organizers, ticketTypes } from '../../db/schema/index';
+
+export type EventRow = typeof events.$inferSelect;
+export type OrganizerRow = typeof organizers.$inferSelect;
+export type TicketTypeRow = typeof ticketTypes.$inferSelect;
+export type SessionRow = typeof eventSessions.$inferSelect;
+
+const SORTS = {
+  date: [asc(events.startsAt), asc(events.id)],
+  name: [asc(events.name), asc(events.id)],
+  location: [asc(events.city), asc(events.address), asc(events.id)],
+} as const;
+
+/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
+const likeText = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Public, published-or-cancelled events, never private ones. */
+export async function listPublicEvents(
+  db: DbOrTx,
+  q: { search: string; sort: keyof typeof SORTS; page: number; perPage: number; organizerId?: number },
+) {
+  const where: SQL[] = [eq(events.visibility, 'public'), inArray(events.status, ['published', 'cancelled'])];
+  if (q.search) {
+    where.push(or(ilike(events.name, likeText(q.search)), ilike(events.city, likeText(q.search)))!);
+  }
+  if (q.organizerId) where.push(eq(events.organizerId, q.organizerId));
+  const cond = and(...where);
+  const [rows, count] = await Promise.all([
+    db
+      .select({ event: events, organizer: organizers })
+      .from(events)
+      .innerJoin(organizers, eq(organizers.id, events.organizerId))
+      .where(cond)
+      .orderBy(...SORTS[q.sort])
+      .limit(q.perPage)
+      .offset((q.page - 1) * q.perPage),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(events)
+      .where(cond),
+  ]);
+  return { rows, total: count[0]?.n ?? 0 };
+}
+
+export async function findEventBySlug(db: DbOrTx, slug: string) {
+  const rows = await db
+    .select({ event: events, organizer: organizers })
+    .from(events)
+    .innerJoin(organizers, eq(organizers.id, events.organizerId))
+    .where(and(eq(events.slug, slug), inArray(events.status, ['published', 'cancelled'])))
+    .limit(1);
+  return rows[0];
+}
+
+export async function findEventById(db: DbOrTx, id: number) {
+  const rows = await db.select().from(events).where(eq(events.id, id)).limit(1);
+  return rows[0];
+}
+
+export async function findTicketTypes(db: DbOrTx, eventIds: number[]): Promise<TicketTypeRow[]> {
+  if (!eventIds.length) return [];
+  return db
+    .select()
+    .from(ticketTypes)
+    .where(inArray(ticketTypes.eventId, eventIds))
+    .orderBy(asc(ticketTypes.sortOrder), asc(ticketTypes.id));
+}
+
+export async function findSessions(db: DbOrTx, eventId: number): Promise<SessionRow[]> {
+  return db
+    .select()
+    .from(eventSessions)
+    .where(eq(eventSessions.eventId, eventId))
+    .orderBy(asc(eventSessions.startsAt));
+}
+
+export async function findOrganizerBySlug(db: DbOrTx, slug: string): Promise<OrganizerRow | undefined> {
+  const rows = await db.select().from(organizers).where(eq(organizers.slug, slug)).limit(1);
+  return rows[0];
+}

@@ -1,0 +1,144 @@
+import { eventStatus } from '@bilheteira/shared/event-status';
+import type { EventDetail, EventSummary } from '@bilheteira/shared/schemas/events';
+import type { DbOrTx } from '../../db/client';
+import { notFound } from '../../lib/errors';
+import {
+  findEventBySlug,
+  findOrganizerBySlug,
+  findSessions,
+  findTicketTypes,
+  listPublicEvents,
+  type EventRow,
+  type OrganizerRow,
+  type SessionRow,
+  type TicketTypeRow,
+} from './events.repository';
+
+const left = (t: { quantity: number; reserved: number; sold: number }) =>
+  Math.max(0, t.quantity - t.reserved - t.sold);
+
+const onSale = (t: TicketTypeRow, now: Date) =>
+  (!t.salesStartAt || t.salesStartAt <= now) && (!t.salesEndAt || t.salesEndAt > now);
+
+function toSummary(e: EventRow, o: OrganizerRow, types: TicketTypeRow[], now: Date): EventSummary {
+  const available = types
+    .filter((t) => onSale(t, now) || !t.salesStartAt || t.salesStartAt > now)
+    .reduce((n, t) => n + left(t), 0);
+  const prices = types.map((t) => t.priceCents);
+  return {
+    id: e.id,
+    slug: e.slug,
+    name: e.name,
+    address: e.address,
+    city: e.city,
+    starts_at: e.startsAt.toISOString(),
+    ends_at: e.endsAt.toISOString(),
+    timezone: e.timezone,
+    image_url: e.imageUrl,
+    status: eventStatus({ status: e.status, endsAt: e.endsAt, salesStartAt: e.salesStartAt, available }, now),
+    is_session: e.isSession,
+    min_price_cents: prices.length ? Math.min(...prices) : null,
+    organizer: { slug: o.slug, name: o.name },
+  };
+}
+
+/** A page of the public catalogue: search by name or city, sort by date, name or location. */
+export async function listEvents(
+  db: DbOrTx,
+  q: { search: string; sort: 'date' | 'name' | 'location'; page: number; per_page: number },
+  now = new Date(),
+  organizerId?: number,
+) {
+  const { rows, total } = await listPublicEvents(db, {
+    search: q.search,
+    sort: q.sort,
+    page: q.page,
+    perPage: q.per_page,
+    organizerId,
+  });
+  const types = await findTicketTypes(
+    db,
+    rows.map((r) => r.event.id),
+  );
+  const data = rows.map((r) =>
+    toSummary(
+      r.event,
+      r.organizer,
+      types.filter((t) => t.eventId === r.event.id),
+      now,
+    ),
+  );
+  return {
+    data,
+    meta: {
+      page: q.page,
+      per_page: q.per_page,
+      total,
+      last_page: Math.max(1, Math.ceil(total / q.per_page)),
+    },
+  };
+}
+
+function sessionAvailability(s: SessionRow, types: TicketTypeRow[]): Record<string, number> {
+  const cap = s.capacity === null ? Infinity : Math.max(0, s.capacity - s.reserved - s.sold);
+  return Object.fromEntries(types.map((t) => [String(t.id), Math.min(cap, left(t))]));
+}
+
+/** An event page by slug (private events too: reachable by link). Throws 404 if unknown. */
+export async function getEventDetail(db: DbOrTx, slug: string, now = new Date()): Promise<EventDetail> {
+  const found = await findEventBySlug(db, slug);
+  if (!found) throw notFound('event.not_found');
+  const { event: e, organizer } = found;
+  const [types, sessions] = await Promise.all([findTicketTypes(db, [e.id]), findSessions(db, e.id)]);
+  return {
+    ...toSummary(e, organizer, types, now),
+    information: e.information,
+    contact_email: e.contactEmail,
+    latitude: e.latitude,
+    longitude: e.longitude,
+    visibility: e.visibility === 'private' ? 'private' : 'public',
+    service_fee_bp: e.serviceFeeBp,
+    wallet_enabled: e.walletEnabled,
+    online_topup_enabled: e.onlineTopupEnabled,
+    ticket_types: types.map((t) => ({
+      id: t.id,
+      name: t.name,
+      description: t.description,
+      price_cents: t.priceCents,
+      available: left(t),
+      min_per_order: t.minPerOrder,
+      max_per_order: t.maxPerOrder,
+      period_days: t.periodDays,
+      on_sale: onSale(t, now),
+    })),
+    sessions: sessions.map((s) => ({
+      id: s.id,
+      date: s.date,
+      hour: s.hour,
+      starts_at: s.startsAt.toISOString(),
+      availability: sessionAvailability(s, types),
+    })),
+  };
+}
+
+/** The organiser's public page and their public events. Throws 404 if unknown. */
+export async function getOrganizerPage(db: DbOrTx, slug: string, now = new Date()) {
+  const organizer = await findOrganizerBySlug(db, slug);
+  if (!organizer) throw notFound('organizer.not_found');
+  const { data } = await listEvents(
+    db,
+    { search: '', sort: 'date', page: 1, per_page: 100 },
+    now,
+    organizer.id,
+  );
+  return {
+    organizer: {
+      slug: organizer.slug,
+      name: organizer.name,
+      description: organizer.description,
+      website: organizer.website,
+      logo_url: organizer.logoUrl,
+    },
+    events: data,
+  };
+}

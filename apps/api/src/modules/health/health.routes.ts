@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/health',
+    {
+      schema: {
+        tags: ['platform'],
+        summary: 'Liveness: the process answers',
+        response: { 200: z.object({ status: z.literal('ok') }) },
+      },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  app.get(
+    '/ready',
+    {
+      schema: {
+        tags: ['platform'],
+        summary: 'Readiness: database reachable and migrated',
+        response: { 200: z.object({ status: z.literal('ready'), database: z.string() }) },
+      },
+    },
+    async () => {
+      await app.db.execute(sql`SELECT 1 FROM customers LIMIT 1`);
+      return { status: 'ready' as const, database: app.dbDriver };
+    },
+  );
+
+  app.get(
+    '/site-urls',
+    {
+      schema: {
+        tags: ['platform'],
+        summary: 'Site, back office and customer dashboard URLs (spec §7)',
+        response: {
+          200: z.object({
+            data: z.object({ site: z.string(), backend: z.string(), customerDashboard: z.string() }),
+          }),
+        },
+      },
+    },
+    async () => {
+      const site = app.config.PUBLIC_URL.replace(/\/$/, '');
+      return {
+        data: { site, backend: app.config.BACKOFFICE_URL, customerDashboard: `${site}/dashboard/home` },
+      };
+    },
+  );
+};

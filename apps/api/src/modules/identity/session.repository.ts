@@ -1,0 +1,42 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { customerSessions, customers } from '../../db/schema/index';
+
+export async function insertSession(
+  db: DbOrTx,
+  values: { customerId: number; tokenHash: string; expiresAt: Date; impersonatedBy?: string | null },
+): Promise<void> {
+  await db.insert(customerSessions).values(values);
+}
+
+/** The live session for a token hash with its customer, or undefined. */
+export async function findLiveSession(db: DbOrTx, tokenHash: string, now: Date) {
+  const rows = await db
+    .select({ session: customerSessions, customer: customers })
+    .from(customerSessions)
+    .innerJoin(customers, eq(customers.id, customerSessions.customerId))
+    .where(
+      and(
+        eq(customerSessions.tokenHash, tokenHash),
+        isNull(customerSessions.revokedAt),
+        gt(customerSessions.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return rows[0];
+}
+
+export async function revokeSession(db: DbOrTx, tokenHash: string, now: Date): Promise<void> {
+  await db
+    .update(customerSessions)
+    .set({ revokedAt: now })
+    .where(and(eq(customerSessions.tokenHash, tokenHash), isNull(customerSessions.revokedAt)));
+}
+
+/** Ends every session of a customer (password reset, erasure), optionally but one. */
+export async function revokeAllSessions(db: DbOrTx, customerId: number, now: Date): Promise<void> {
+  await db
+    .update(customerSessions)
+    .set({ revokedAt: now })
+    .where(and(eq(customerSessions.customerId, customerId), isNull(customerSessions.revokedAt)));
+}

@@ -1,0 +1,34 @@
+import type { DbOrTx } from '../../db/client';
+import { randomToken, sha256 } from '../../lib/crypto';
+import { findLiveSession, insertSession, revokeSession } from './session.repository';
+
+/** Sessions last 30 days; a customer can end them at logout, reset or erasure. */
+export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
+
+/** Creates a session and returns the bearer token (only its hash is stored). */
+export async function createSession(
+  db: DbOrTx,
+  customerId: number,
+  now = new Date(),
+  opts: { impersonatedBy?: string; ttlMs?: number } = {},
+): Promise<string> {
+  const token = randomToken();
+  await insertSession(db, {
+    customerId,
+    tokenHash: sha256(token),
+    expiresAt: new Date(now.getTime() + (opts.ttlMs ?? SESSION_TTL_MS)),
+    impersonatedBy: opts.impersonatedBy ?? null,
+  });
+  return token;
+}
+
+/** The customer behind a bearer token, if the session is live and the customer not erased. */
+export async function resolveSession(db: DbOrTx, token: string, now = new Date()) {
+  const found = await findLiveSession(db, sha256(token), now);
+  if (!found || found.customer.status === 'erased') return undefined;
+  return found;
+}
+
+export async function endSession(db: DbOrTx, token: string, now = new Date()): Promise<void> {
+  await revokeSession(db, sha256(token), now);
+}

@@ -1,0 +1,119 @@
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors';
+import { hasMessage, translate } from '../i18n/messages';
+import '../i18n/common.messages';
+
+interface ValidationIssue {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+/** Maps a zod issue to a message key: the schema's own key if it gave one, else by code. */
+function issueMessageKey(issue: ValidationIssue): string {
+  if (issue.message && hasMessage(issue.message)) return issue.message;
+  if (issue.keyword === 'invalid_type' && issue.params.input === undefined) return 'validation.required';
+  if (/received undefined/.test(issue.message ?? '')) return 'validation.required';
+  if (issue.keyword === 'too_small') return 'validation.too_small';
+  if (issue.keyword === 'too_big') return 'validation.too_big';
+  return 'validation.invalid';
+}
+
+const FASTIFY_CODE_TO_KEY: Record<string, [number, string, string]> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'payload_too_large', 'error.payload_too_large'],
+  FST_REQ_FILE_TOO_LARGE: [413, 'payload_too_large', 'error.payload_too_large'],
+  FST_PARTS_LIMIT: [413, 'payload_too_large', 'error.payload_too_large'],
+  FST_FILES_LIMIT: [413, 'payload_too_large', 'error.payload_too_large'],
+  FST_FIELDS_LIMIT: [413, 'payload_too_large', 'error.payload_too_large'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'unsupported_media_type', 'error.unsupported_media_type'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'bad_request', 'error.bad_request'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'bad_request', 'error.bad_request'],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'bad_request', 'error.bad_request'],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [400, 'bad_request', 'error.bad_request'],
+};
+
+export function sendError(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  code: string,
+  messageKey: string,
+  params: Record<string, unknown> = {},
+  fieldErrors: Record<string, string[]> = {},
+  details?: Record<string, unknown>,
+) {
+  const errors: Record<string, string[]> = {};
+  for (const [field, keys] of Object.entries(fieldErrors)) {
+    errors[field] = keys.map((k) => translate(req.locale, k, params));
+  }
+  return reply.status(status).send({
+    message: translate(req.locale, messageKey, params),
+    code,
+    errors,
+    ...(details ? { details } : {}),
+  });
+}
+
+/**
+ * The one error handler (DESIGN §3): localised message, stable code, per-field errors,
+ * never a stack trace, and never a 5xx for bad input.
+ */
+export const errorHandlerPlugin = fp(async (app) => {
+  app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
+    if (error instanceof AppError) {
+      if (error.statusCode === 429 && error.params.seconds) {
+        reply.header('retry-after', String(error.params.seconds));
+      }
+      return sendError(
+        req,
+        reply,
+        error.statusCode,
+        error.code,
+        error.messageKey,
+        error.params,
+        error.fieldErrors,
+        error.details,
+      );
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fieldErrors: Record<string, string[]> = {};
+      const params: Record<string, unknown> = {};
+      for (const issue of error.validation as unknown as ValidationIssue[]) {
+        const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
+        (fieldErrors[field] ??= []).push(issueMessageKey(issue));
+        Object.assign(params, issue.params);
+      }
+      return sendError(req, reply, 400, 'validation_failed', 'error.validation', params, fieldErrors);
+    }
+    const fastifyCode = (error as FastifyError).code;
+    const mapped = fastifyCode ? FASTIFY_CODE_TO_KEY[fastifyCode] : undefined;
+    if (mapped) return sendError(req, reply, mapped[0], mapped[1], mapped[2]);
+    const status = (error as FastifyError).statusCode;
+    if (status === 429)
+      return sendError(req, reply, 429, 'rate_limited', 'error.rate_limited', { seconds: 60 });
+    if (status && status >= 400 && status < 500) {
+      return sendError(
+        req,
+        reply,
+        status,
+        status === 404 ? 'not_found' : 'bad_request',
+        status === 404 ? 'error.not_found' : 'error.bad_request',
+      );
+    }
+    if (isDatabaseUnavailable(error)) {
+      req.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', '2');
+      return sendError(req, reply, 503, 'unavailable', 'error.unavailable');
+    }
+    req.log.error({ err: error }, 'unhandled error');
+    return sendError(req, reply, 500, 'internal', 'error.internal');
+  });
+});
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+  return ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', '08006', '08001', '53300'].includes(code ?? '');
+}

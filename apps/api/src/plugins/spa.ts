@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * Something a route can add to the HTML the server sends (title, meta, Open Graph,
+ * JSON-LD), so link previews and crawlers see it without running JavaScript.
+ */
+export type HeadProvider = (req: FastifyRequest, pathname: string) => Promise<string | null>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    addHeadProvider(provider: HeadProvider): void;
+    /** Serves index.html for a history-mode route (used by the not-found handler). */
+    sendSpa(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+  }
+}
+
+/**
+ * Serves the built SPA: hashed assets with immutable caching and precompressed
+ * brotli/gzip files, and index.html for every other GET outside /api (history mode).
+ */
+export const spaPlugin = fp(async (app, opts: { distDir: string }) => {
+  const providers: HeadProvider[] = [];
+  app.decorate('addHeadProvider', (p: HeadProvider) => providers.push(p));
+  const indexPath = path.join(opts.distDir, 'index.html');
+  const hasDist = fs.existsSync(indexPath);
+  if (hasDist) {
+    await app.register(fastifyStatic, {
+      root: opts.distDir,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      setHeaders(reply, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
+        } else {
+          reply.header('cache-control', 'public, max-age=300');
+        }
+      },
+    });
+  }
+  let template: string | null = null;
+  app.decorate('sendSpa', async (req: FastifyRequest, reply: FastifyReply) => {
+    if (!hasDist) {
+      return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
+    }
+    template ??= fs.readFileSync(indexPath, 'utf8');
+    const pathname = req.url.split('?')[0] ?? '/';
+    let head = '';
+    for (const p of providers) {
+      const extra = await p(req, pathname).catch(() => null);
+      if (extra) head += extra;
+    }
+    const html = head ? template.replace('</head>', `${head}</head>`) : template;
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  });
+});

@@ -1,0 +1,228 @@
+import type { Tx } from '../db/client';
+import { eventSessions, events, organizers, ticketTypes } from '../db/schema/index';
+import { addDays, at, ymd } from './dates';
+
+export interface DemoCatalog {
+  organizerId: number;
+  /** event ids by slug */
+  events: Record<string, number>;
+  /** ticket type ids by "<event slug>/<type name>" */
+  ticketTypes: Record<string, number>;
+  /** session ids of teatro-demo, in date/hour order */
+  teatroSessions: number[];
+}
+
+const LOREM_FREE_ABOUT = {
+  festival:
+    'Três dias de música ao ar livre junto ao rio, com mais de 40 artistas nacionais e internacionais em quatro palcos. Pagamentos no recinto apenas com a pulseira cashless: carregue online antes de chegar e evite filas.',
+  concerto:
+    'Uma noite de fado e guitarra portuguesa no Coliseu, com a orquestra de câmara da cidade. Portas abrem uma hora antes do início.',
+  teatro:
+    'Comédia em dois atos sobre uma família que herda uma pensão no Porto. Várias sessões por dia; escolha a data e a hora que preferir.',
+  passado: 'A edição do ano passado do festival. Obrigado a todos os que estiveram connosco!',
+  esgotado: 'O regresso da banda mais esperada do ano. Todos os bilhetes foram vendidos.',
+  privado: 'Evento privado para convidados. Apenas acessível através da ligação partilhada pela organização.',
+};
+
+/** Organiser and the six demo events named in the README (slugs are a contract). */
+export async function seedCatalog(tx: Tx, now: Date): Promise<DemoCatalog> {
+  const [org] = await tx
+    .insert(organizers)
+    .values({
+      slug: 'promotora-demo',
+      name: 'Promotora Demo',
+      description: 'Promotora de festivais, concertos e teatro em Portugal desde 2010.',
+      email: 'geral@promotora-demo.pt',
+      website: 'https://promotora-demo.pt',
+    })
+    .returning();
+  const organizerId = org!.id;
+  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const ids: Record<string, number> = {};
+  const typeIds: Record<string, number> = {};
+
+  const addEvent = async (values: Omit<typeof events.$inferInsert, 'organizerId'>) => {
+    const [row] = await tx
+      .insert(events)
+      .values({ organizerId, ...values })
+      .returning();
+    ids[values.slug] = row!.id;
+    return row!.id;
+  };
+  const addType = async (slug: string, values: Omit<typeof ticketTypes.$inferInsert, 'eventId'>) => {
+    const [row] = await tx
+      .insert(ticketTypes)
+      .values({ eventId: ids[slug]!, ...values })
+      .returning();
+    typeIds[`${slug}/${values.name}`] = row!.id;
+  };
+
+  // festival-demo: three days starting in 30 days, wallet and bracelets, refunds open.
+  const fStart = addDays(today, 30);
+  const fDays = [0, 1, 2].map((i) => ymd(addDays(fStart, i)));
+  await addEvent({
+    slug: 'festival-demo',
+    name: 'Festival Demo',
+    information: LOREM_FREE_ABOUT.festival,
+    address: 'Parque Tejo, Lisboa',
+    city: 'Lisboa',
+    latitude: '38.7633',
+    longitude: '-9.0950',
+    startsAt: at(fStart, 16),
+    endsAt: at(addDays(fStart, 3), 2),
+    contactEmail: 'festival@promotora-demo.pt',
+    serviceFeeBp: 500,
+    walletEnabled: true,
+    onlineTopupEnabled: true,
+    refundsAllowed: true,
+    refundOpensAt: addDays(today, -1),
+    refundClosesAt: addDays(fStart, 60),
+    promoters: ['Promotora Demo'],
+    partners: ['Cerveja Lusa', 'Rádio Demo', 'Câmara Municipal de Lisboa'],
+    terms: 'Entrada proibida a menores de 6 anos. A pulseira é pessoal e intransmissível depois de ativada.',
+  });
+  await addType('festival-demo', {
+    name: 'Passe 3 dias',
+    priceCents: 8900,
+    quantity: 2000,
+    maxPerOrder: 6,
+    periodDays: fDays,
+    sortOrder: 0,
+  });
+  for (const [i, day] of fDays.entries()) {
+    await addType('festival-demo', {
+      name: `Bilhete diário — dia ${i + 1}`,
+      priceCents: 3900,
+      quantity: 1000,
+      periodDays: [day],
+      sortOrder: i + 1,
+    });
+  }
+
+  // concerto-demo: one date in 14 days.
+  const cDay = addDays(today, 14);
+  await addEvent({
+    slug: 'concerto-demo',
+    name: 'Concerto Demo',
+    information: LOREM_FREE_ABOUT.concerto,
+    address: 'Coliseu dos Recreios, Rua das Portas de Santo Antão 96, Lisboa',
+    city: 'Lisboa',
+    startsAt: at(cDay, 21),
+    endsAt: at(cDay, 23, 30),
+    contactEmail: 'concertos@promotora-demo.pt',
+    serviceFeeBp: 400,
+  });
+  await addType('concerto-demo', {
+    name: 'Plateia',
+    priceCents: 3500,
+    quantity: 800,
+    periodDays: [ymd(cDay)],
+  });
+  await addType('concerto-demo', {
+    name: 'Balcão',
+    priceCents: 2500,
+    quantity: 400,
+    periodDays: [ymd(cDay)],
+    sortOrder: 1,
+  });
+
+  // teatro-demo: three dates, two hours each.
+  const tStart = addDays(today, 7);
+  await addEvent({
+    slug: 'teatro-demo',
+    name: 'Teatro Demo',
+    information: LOREM_FREE_ABOUT.teatro,
+    address: 'Teatro Sá da Bandeira, Porto',
+    city: 'Porto',
+    startsAt: at(tStart, 17),
+    endsAt: at(addDays(tStart, 2), 23),
+    contactEmail: 'teatro@promotora-demo.pt',
+    isSession: true,
+    serviceFeeBp: 300,
+  });
+  await addType('teatro-demo', { name: 'Normal', priceCents: 1500, quantity: 120, maxPerOrder: 8 });
+  await addType('teatro-demo', {
+    name: 'Estudante',
+    priceCents: 1000,
+    quantity: 40,
+    maxPerOrder: 4,
+    sortOrder: 1,
+  });
+  const teatroSessions: number[] = [];
+  for (const d of [0, 1, 2]) {
+    for (const h of [17, 21]) {
+      const day = addDays(tStart, d);
+      const [s] = await tx
+        .insert(eventSessions)
+        .values({
+          eventId: ids['teatro-demo']!,
+          date: ymd(day),
+          hour: `${h}:00`,
+          startsAt: at(day, h),
+          capacity: 120,
+        })
+        .returning();
+      teatroSessions.push(s!.id);
+    }
+  }
+
+  // festival-passado: finished last year.
+  const pStart = addDays(today, -40);
+  await addEvent({
+    slug: 'festival-passado',
+    name: 'Festival Passado',
+    information: LOREM_FREE_ABOUT.passado,
+    address: 'Parque da Cidade, Porto',
+    city: 'Porto',
+    startsAt: at(pStart, 16),
+    endsAt: at(addDays(pStart, 2), 2),
+    contactEmail: 'festival@promotora-demo.pt',
+    walletEnabled: true,
+    refundsAllowed: true,
+    refundOpensAt: addDays(pStart, 3),
+    refundClosesAt: addDays(pStart, 30),
+  });
+  await addType('festival-passado', {
+    name: 'Passe 2 dias',
+    priceCents: 6000,
+    quantity: 500,
+    periodDays: [ymd(pStart), ymd(addDays(pStart, 1))],
+  });
+
+  // esgotado-demo: sold out.
+  const eDay = addDays(today, 21);
+  await addEvent({
+    slug: 'esgotado-demo',
+    name: 'Esgotado Demo',
+    information: LOREM_FREE_ABOUT.esgotado,
+    address: 'Altice Arena, Lisboa',
+    city: 'Lisboa',
+    startsAt: at(eDay, 21),
+    endsAt: at(eDay, 23, 59),
+    contactEmail: 'concertos@promotora-demo.pt',
+  });
+  await addType('esgotado-demo', {
+    name: 'Geral',
+    priceCents: 4500,
+    quantity: 300,
+    sold: 300,
+    periodDays: [ymd(eDay)],
+  });
+
+  // evento-privado: private, reachable by link only.
+  const vDay = addDays(today, 10);
+  await addEvent({
+    slug: 'evento-privado',
+    name: 'Evento Privado',
+    information: LOREM_FREE_ABOUT.privado,
+    address: 'Palácio da Bolsa, Porto',
+    city: 'Porto',
+    startsAt: at(vDay, 19),
+    endsAt: at(vDay, 23),
+    contactEmail: 'eventos@promotora-demo.pt',
+    visibility: 'private',
+  });
+  await addType('evento-privado', { name: 'Convite', priceCents: 0, quantity: 100, periodDays: [ymd(vDay)] });
+
+  return { organizerId, events: ids, ticketTypes: typeIds, teatroSessions };
+}

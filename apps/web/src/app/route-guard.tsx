@@ -1,0 +1,37 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { customerQueryOptions } from '../features/auth/api/customer';
+import { useSession } from '../stores/session-store';
+import type { Guard } from './route-table';
+
+/**
+ * Spec §4 route guard. An `accessToken` query parameter is stored as the token and removed
+ * from the URL. Customer routes without a token go home; with one, the customer is loaded
+ * (a 401 shows the session-expired flow from the API client).
+ */
+export function RouteGuard({ guard, children }: { guard: Guard; children: ReactNode }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const token = useSession((s) => s.token);
+  const params = new URLSearchParams(location.search);
+  const queryToken = params.get('accessToken');
+
+  useEffect(() => {
+    if (!queryToken) return;
+    useSession.getState().setToken(queryToken);
+    params.delete('accessToken');
+    const search = params.toString();
+    navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true });
+  }, [queryToken]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const customer = useQuery(customerQueryOptions(guard === 'customer' ? (queryToken ?? token) : null));
+
+  if (guard === 'public') return <>{children}</>;
+  if (!token && !queryToken) return <Navigate to="/" replace />;
+  if (customer.isError) return <Navigate to="/" replace />;
+  if (!customer.data) {
+    return <div className="min-h-[60vh]" aria-busy="true" />;
+  }
+  return <>{children}</>;
+}

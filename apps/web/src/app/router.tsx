@@ -1,0 +1,36 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { AppShell, LayoutFrame } from './app-shell';
+import { loadWithTimeout } from './lazy-page';
+import { RouteError } from './route-error';
+import { RouteGuard } from './route-guard';
+import { layoutFor, ROUTES } from './route-table';
+
+/** Builds React Router routes from the one route table (layout + guard + lazy chunk). */
+function toRouteObject(def: (typeof ROUTES)[number]): RouteObject {
+  return {
+    path: def.path,
+    errorElement: <RouteError />,
+    lazy: async () => {
+      const { Component } = await loadWithTimeout(def.load);
+      return {
+        Component: () => (
+          <LayoutFrame layout={layoutFor(def)} headerStyle={def.headerStyle}>
+            <RouteGuard guard={def.guard}>
+              <Component />
+            </RouteGuard>
+          </LayoutFrame>
+        ),
+      };
+    },
+  };
+}
+
+const notFound = ROUTES.find((r) => r.name === '404')!;
+
+export const router = createBrowserRouter([
+  {
+    element: <AppShell />,
+    errorElement: <RouteError />,
+    children: [...ROUTES.map(toRouteObject), { ...toRouteObject(notFound), path: '*' }],
+  },
+]);

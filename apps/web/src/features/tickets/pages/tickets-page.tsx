@@ -1,0 +1,8 @@
+/** Placeholder: built by its capability's issue. */
+export default function Placeholder() {
+  return (
+    <main id="main" className="page" data-placeholder="tickets-page">
+      <h1 className="text-2xl font-bold">tickets-page</h1>
+    </main>
+  );
+}

@@ -1,0 +1,44 @@
+import { create } from 'zustand';
+
+export type AlertType = 'success' | 'error' | 'warning' | 'info';
+
+export interface AlertOptions {
+  type: AlertType;
+  title: string;
+  /** plain text, or html that is sanitised before it is shown */
+  text?: string;
+  html?: string;
+  confirmText?: string;
+  cancelText?: string;
+  /** closes by itself after this many ms (answers confirm) */
+  timerMs?: number;
+}
+
+interface AlertState {
+  current: (AlertOptions & { resolve(confirmed: boolean): void }) | null;
+  queue: (AlertOptions & { resolve(confirmed: boolean): void })[];
+  close(confirmed: boolean): void;
+}
+
+export const useAlertStore = create<AlertState>((set, get) => ({
+  current: null,
+  queue: [],
+  close(confirmed) {
+    const { current, queue } = get();
+    current?.resolve(confirmed);
+    set({ current: queue[0] ?? null, queue: queue.slice(1) });
+  },
+}));
+
+/**
+ * Shows the alert modal of spec §2 and resolves true on confirm (button or Enter), false
+ * on deny (cancel, Esc, outside click). Alerts queue one after another.
+ */
+export function showAlert(options: AlertOptions): Promise<boolean> {
+  return new Promise((resolve) => {
+    const entry = { ...options, resolve };
+    const { current, queue } = useAlertStore.getState();
+    if (current) useAlertStore.setState({ queue: [...queue, entry] });
+    else useAlertStore.setState({ current: entry });
+  });
+}

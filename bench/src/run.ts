@@ -1,0 +1,1 @@
+console.log('bench: scenarios are added by the bench work');

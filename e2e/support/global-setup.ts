@@ -1,0 +1,60 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/**
+ * Starts the built app as `npm start` does (after `npm run build`), on a free port with a
+ * fresh data dir, and points the tests at it. E2E_BASE_URL set by the caller skips this.
+ */
+export default async function globalSetup() {
+  if (process.env.E2E_BASE_URL) return;
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bilheteira-e2e-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseUrl,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      // the MB WAY sandbox approves on its own after this delay in e2e runs
+      SANDBOX_MBWAY_AUTO_APPROVE_MS: process.env.SANDBOX_MBWAY_AUTO_APPROVE_MS ?? '4000',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      const res = await fetch(`${baseUrl}/api/ready`);
+      if (res.ok) break;
+    } catch {
+      // not up yet
+    }
+    if (server.exitCode !== null) throw new Error('the server exited during start-up');
+    if (Date.now() > deadline) throw new Error('the server did not become ready in 60 s');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  process.env.E2E_BASE_URL = baseUrl;
+  process.env.E2E_SERVER_PID = String(server.pid);
+  process.env.E2E_DATA_DIR = dataDir;
+}

@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+const shotsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
+
+export const DEMO = {
+  ana: { mobile: '912345678', password: 'Demo!2026', e164: '+351912345678' },
+  rui: { mobile: '913456789', password: 'Demo!2026', e164: '+351913456789' },
+};
+
+export const VIEWPORTS = { mobile: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } };
+
+/** Saves a full-page screenshot under e2e/screenshots/<name>.png. */
+export async function screenshot(page: Page, name: string) {
+  fs.mkdirSync(shotsDir, { recursive: true });
+  await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
+}
+
+/** Screenshots at 390 px and 1280 px. */
+export async function screenshotBoth(page: Page, name: string) {
+  const original = page.viewportSize();
+  for (const [label, size] of Object.entries(VIEWPORTS)) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(150);
+    await screenshot(page, `${name}-${label}`);
+  }
+  if (original) await page.setViewportSize(original);
+}
+
+/** axe finds no WCAG 2.2 AA violation on the current page. */
+export async function expectNoA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+/** Logs in through the API and opens the dashboard with the token, as the login flow ends. */
+export async function loginByApi(page: Page, who = DEMO.ana, to = '/dashboard/home') {
+  const res = await page.request.post('/api/customers/login-password', {
+    data: { mobile_country_code: '351', mobile: who.mobile, password: who.password },
+  });
+  expect(res.ok()).toBe(true);
+  const { accessToken } = (await res.json()) as { accessToken: string };
+  const sep = to.includes('?') ? '&' : '?';
+  await page.goto(`${to}${sep}accessToken=${encodeURIComponent(accessToken)}`);
+  return accessToken;
+}
+
+/** Latest dev-outbox message for a recipient. */
+export async function lastOutboxMessage(page: Page, recipient: string) {
+  const res = await page.request.get(`/api/dev/outbox?recipient=${encodeURIComponent(recipient)}`);
+  const { data } = (await res.json()) as {
+    data: { subject: string; body: string; meta: Record<string, unknown> }[];
+  };
+  return data[0];
+}

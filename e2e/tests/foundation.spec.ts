@@ -1,0 +1,31 @@
+import { expect, test } from '@playwright/test';
+import { screenshotBoth } from '../support/helpers';
+
+test('the home page shows the demo events and the default title', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveTitle(/Events/);
+  await expect(page.getByRole('link', { name: 'Festival Demo' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Evento Privado' })).toHaveCount(0);
+  await expect(page.getByTestId('site-header')).toBeVisible();
+  await expect(page.getByTestId('site-footer')).toContainText(String(new Date().getFullYear()));
+  await screenshotBoth(page, 'foundation-home');
+});
+
+test('the API client sends a 16-digit Visitor-Id and the locale', async ({ page }) => {
+  const request = page.waitForRequest((r) => r.url().includes('/api/events'));
+  await page.goto('/');
+  const headers = (await request).headers();
+  expect(headers['visitor-id']).toMatch(/^\d{16}$/);
+  expect(headers['x-locale']).toBe('pt-pt');
+});
+
+test('a route with hidden chrome has no header or footer', async ({ page }) => {
+  await page.goto('/loading-unavailable');
+  await expect(page.getByTestId('site-header')).toHaveCount(0);
+  await expect(page.getByTestId('site-footer')).toHaveCount(0);
+});
+
+test('a customer route without a token goes home', async ({ page }) => {
+  await page.goto('/dashboard/tickets');
+  await expect(page).toHaveURL(/\/$/);
+});

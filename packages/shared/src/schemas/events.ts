@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { EVENT_STATUS } from '../event-status';
+import { paginationMeta, paginationQuery } from './common';
+
+export const EVENT_SORTS = ['date', 'name', 'location'] as const;
+
+export const eventListQuery = paginationQuery.extend({
+  search: z.string().trim().max(100).optional().default(''),
+  sort: z.enum(EVENT_SORTS).optional().default('date'),
+});
+export type EventListQuery = z.input<typeof eventListQuery>;
+
+const eventStatus = z.enum(Object.values(EVENT_STATUS) as [string, ...string[]]);
+
+export const ticketTypeView = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  price_cents: z.number(),
+  /** left to sell now (total for the event; per session in `sessions[].availability`) */
+  available: z.number(),
+  min_per_order: z.number(),
+  max_per_order: z.number(),
+  period_days: z.array(z.string()),
+  on_sale: z.boolean(),
+});
+
+export const sessionView = z.object({
+  id: z.number(),
+  date: z.string(),
+  hour: z.string(),
+  starts_at: z.string(),
+  /** left per ticket type for this session: { [ticket_type_id]: n } */
+  availability: z.record(z.string(), z.number()),
+});
+
+export const organizerSummary = z.object({ slug: z.string(), name: z.string() });
+
+export const eventSummary = z.object({
+  id: z.number(),
+  slug: z.string(),
+  name: z.string(),
+  address: z.string(),
+  city: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  timezone: z.string(),
+  image_url: z.string().nullable(),
+  status: eventStatus,
+  is_session: z.boolean(),
+  min_price_cents: z.number().nullable(),
+  organizer: organizerSummary,
+});
+export type EventSummary = z.infer<typeof eventSummary>;
+
+export const eventDetail = eventSummary.extend({
+  information: z.string(),
+  contact_email: z.string(),
+  latitude: z.string().nullable(),
+  longitude: z.string().nullable(),
+  visibility: z.enum(['public', 'private']),
+  service_fee_bp: z.number(),
+  wallet_enabled: z.boolean(),
+  online_topup_enabled: z.boolean(),
+  ticket_types: z.array(ticketTypeView),
+  sessions: z.array(sessionView),
+});
+export type EventDetail = z.infer<typeof eventDetail>;
+
+export const eventListResponse = z.object({
+  data: z.array(eventSummary),
+  meta: paginationMeta,
+});
+
+export const eventDetailResponse = z.object({ data: eventDetail });
+
+export const slugParam = z.object({ slug: z.string().trim().min(1).max(120) });
+
+export const organizerPageResponse = z.object({
+  data: z.object({
+    organizer: z.object({
+      slug: z.string(),
+      name: z.string(),
+      description: z.string(),
+      website: z.string().nullable(),
+      logo_url: z.string().nullable(),
+    }),
+    events: z.array(eventSummary),
+  }),
+});
