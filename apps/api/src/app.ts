@@ -20,10 +20,7 @@ import { requestContextPlugin } from './plugins/request-context';
 import { errorHandlerPlugin, sendError } from './plugins/error-handler';
 import { authPlugin } from './plugins/auth';
 import { spaPlugin } from './plugins/spa';
-import { healthRoutes } from './modules/health/health.routes';
-import { identityRoutes } from './modules/identity/identity.routes';
-import { eventsRoutes } from './modules/events/events.routes';
-import { devRoutes } from './modules/dev/dev.routes';
+import { loadModuleRoutes } from './modules/load-modules';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -113,10 +110,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes);
-      await api.register(identityRoutes);
-      await api.register(eventsRoutes);
-      if (config.devTools) await api.register(devRoutes);
+      for (const routes of await loadModuleRoutes(config.devTools)) await api.register(routes);
     },
     { prefix: '/api' },
   );

@@ -1,9 +1,16 @@
 import type { DemoContext } from './seed';
+import { seedCommerce } from './commerce.seed';
+import { seedTickets } from './tickets.seed';
+import { seedWallet } from './wallet.seed';
+import { seedAccount } from './account.seed';
 
 /**
- * Demo data of the later capabilities (orders, tickets, wallet, stations, door devices).
- * Each capability adds its own `<module>.seed.ts` and calls it from here.
+ * Demo data of the later capabilities, in dependency order: orders first (they issue
+ * tickets and wallet credits), then tickets, wallet (bracelets, stations) and account.
  */
 export async function seedModules(ctx: DemoContext): Promise<void> {
-  void ctx;
+  await seedCommerce(ctx);
+  await seedTickets(ctx);
+  await seedWallet(ctx);
+  await seedAccount(ctx);
 }

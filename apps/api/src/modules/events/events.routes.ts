@@ -49,3 +49,4 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({ data: await getOrganizerPage(app.db, req.params.slug) }),
   );
 };
+export default eventsRoutes;

@@ -51,3 +51,4 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+export default healthRoutes;

@@ -86,3 +86,4 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({ data: toCustomerView(req.auth!.customer, !!req.auth!.impersonatedBy) }),
   );
 };
+export default identityRoutes;

@@ -52,3 +52,4 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+export default devRoutes;

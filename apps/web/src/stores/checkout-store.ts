@@ -1,0 +1,27 @@
+import { create } from 'zustand';
+
+/**
+ * Starting a checkout from anywhere (event page cart, wallet top-up, mini-site): the
+ * checkout feature renders its modal from this state. A wallet top-up resets the checkout
+ * and opens the summary (spec §4).
+ */
+export interface CheckoutRequest {
+  eventId: number;
+  eventSlug: string;
+  /** wallet top-up in cents; absent for a ticket checkout from the cart */
+  topupCents?: number;
+  /** where the flow returns to (keeps mini-site visitors inside /site/:slug) */
+  returnTo?: string;
+}
+
+interface CheckoutState {
+  request: CheckoutRequest | null;
+  start(request: CheckoutRequest): void;
+  reset(): void;
+}
+
+export const useCheckout = create<CheckoutState>((set) => ({
+  request: null,
+  start: (request) => set({ request }),
+  reset: () => set({ request: null }),
+}));
