@@ -1,0 +1,62 @@
+import type { Locale } from '@bilheteira/shared/locales';
+
+const INTL_LOCALE: Record<Locale, string> = { 'pt-pt': 'pt-PT', en: 'en-GB', es: 'es-ES' };
+
+export const intlLocale = (locale: Locale): string => INTL_LOCALE[locale];
+
+/** "sábado, 20 de dezembro de 2026" in the event's own time zone. */
+export function formatEventDate(iso: string, timeZone: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: 'full', timeZone }).format(new Date(iso));
+}
+
+/** "20/12/2026" style short date. */
+export function formatShortDate(iso: string, timeZone: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone,
+  }).format(new Date(iso));
+}
+
+/** "21:00" in the event's time zone. */
+export function formatHour(iso: string, timeZone: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone,
+  }).format(new Date(iso));
+}
+
+/** A session's YYYY-MM-DD day, shown as a readable date (the day is already local). */
+export function formatDay(ymd: string, locale: Locale): string {
+  const [y, m, d] = ymd.split('-').map(Number);
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(y!, m! - 1, d!)));
+}
+
+/** The event's local calendar day (YYYY-MM-DD) and hour (HH:MM) of an instant. */
+export function localDayAndHour(iso: string, timeZone: string): { date: string; hour: string } {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone,
+  }).formatToParts(new Date(iso));
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
+  return { date: `${get('year')}-${get('month')}-${get('day')}`, hour: `${get('hour')}:${get('minute')}` };
+}
+
+/** "17:00" from "17:00" or "9:30" → "09:30". */
+export const normalizeHour = (h: string): string => {
+  const [hh = '0', mm = '00'] = h.split(':');
+  return `${hh.padStart(2, '0')}:${mm.padStart(2, '0')}`;
+};
