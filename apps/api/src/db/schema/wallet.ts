@@ -1,4 +1,5 @@
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { customers } from './customers';
 import { events } from './catalog';
 
@@ -36,6 +37,7 @@ export const bracelets = pgTable('bracelets', {
   walletId: integer('wallet_id').references(() => wallets.id),
   /** active | blocked */
   status: text('status').notNull().default('active'),
+  blockedAt: timestamp('blocked_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 
@@ -47,6 +49,8 @@ export const stations = pgTable('stations', {
     .references(() => events.id),
   name: text('name').notNull(),
   keyHash: text('key_hash').notNull().unique(),
+  /** active | disabled (a disabled station's key is refused) */
+  status: text('status').notNull().default('active'),
   createdAt: createdAt(),
 });
 
@@ -88,8 +92,44 @@ export const refundRequests = pgTable(
     amountCents: integer('amount_cents').notNull(),
     feeCents: integer('fee_cents').notNull(),
     status: text('status').notNull().default('requested'),
+    /** Account holder written on the SEPA transfer (the customer's billing or full name). */
+    holderName: text('holder_name').notNull().default(''),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    rejectedAt: timestamp('rejected_at', { withTimezone: true }),
+    /** SEPA message id of the pain.001 export that carried this refund. */
+    exportId: text('export_id'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('refund_requests_wallet_idx').on(t.walletId)],
+  (t) => [
+    index('refund_requests_wallet_idx').on(t.walletId),
+    /** One open (requested or approved) request per wallet, enforced by the database. */
+    uniqueIndex('refund_requests_one_open_idx')
+      .on(t.walletId)
+      .where(sql`status in ('requested', 'approved')`),
+  ],
+);
+
+/**
+ * What a station was answered for each client-generated transaction id, so a repeated
+ * upload (after a lost reply or an offline period) gets the same answer and never a
+ * second ledger row. accepted | rejected (reason: insufficient_funds, bracelet_blocked…).
+ */
+export const stationSubmissions = pgTable(
+  'station_submissions',
+  {
+    id: serial('id').primaryKey(),
+    stationId: integer('station_id')
+      .notNull()
+      .references(() => stations.id),
+    clientId: text('client_id').notNull(),
+    status: text('status').notNull(),
+    reason: text('reason'),
+    walletTransactionId: integer('wallet_transaction_id').references(() => walletTransactions.id),
+    /** The answer sent the first time (balance after, bracelet code…), repeated verbatim. */
+    answer: jsonb('answer').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('station_submissions_client_idx').on(t.stationId, t.clientId)],
 );

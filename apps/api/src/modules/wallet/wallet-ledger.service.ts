@@ -1,0 +1,187 @@
+/**
+ * The wallet ledger: the only code that changes a wallet's balance.
+ *
+ * - `wallet_transactions` is append-only; the cached `wallets.balance_cents` and
+ *   `wallets.online_cents` change in the same transaction as each ledger row, so the
+ *   balance always equals the ledger sum (a property test checks it).
+ * - Every write carries an idempotency key (unique in the ledger): a repeat is a no-op.
+ * - Debits are conditional updates (`balance_cents >= x`) under a row lock, so concurrent
+ *   payments never take a wallet below zero.
+ * - Online part (the only refundable money): consumption spends the NON-online part
+ *   first (cash and card top-ups at the event), then online money. That keeps the
+ *   customer's refundable amount as high as the rules allow. Refunds and their fee are
+ *   taken from the online part only.
+ */
+import type { Tx } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import './wallet.messages';
+import {
+  applyCredit,
+  applyDebit,
+  findLedgerRowByKey,
+  getOrCreateCustomerWallet,
+  insertLedgerRow,
+  lockWallet,
+  type LedgerType,
+} from './wallet.repository';
+
+export interface LedgerResult {
+  /** false when the idempotency key was seen before (nothing changed) */
+  applied: boolean;
+  walletTransactionId: number;
+  balanceCents: number;
+  onlineCents: number;
+}
+
+export interface CreditInput {
+  walletId: number;
+  type: Extract<LedgerType, 'topup' | 'transfer' | 'refund'>;
+  amountCents: number;
+  /** how much of the credit is online (refundable) money */
+  onlineCents: number;
+  idempotencyKey: string;
+  description: string;
+  invoice?: string | null;
+  stationId?: number | null;
+  braceletId?: number | null;
+}
+
+function assertPositiveCents(amountCents: number): void {
+  if (!Number.isSafeInteger(amountCents) || amountCents <= 0)
+    throw new AppError(400, 'wallet_invalid_amount', 'wallet.invalid_amount');
+}
+
+async function repeatOf(tx: Tx, key: string): Promise<LedgerResult> {
+  const row = await findLedgerRowByKey(tx, key);
+  const w = await lockWallet(tx, row!.walletId);
+  return {
+    applied: false,
+    walletTransactionId: row!.id,
+    balanceCents: w!.balance_cents,
+    onlineCents: w!.online_cents,
+  };
+}
+
+/** Appends a credit and raises the cached balance, idempotently by key. */
+export async function creditWallet(tx: Tx, input: CreditInput, now: Date): Promise<LedgerResult> {
+  assertPositiveCents(input.amountCents);
+  if (input.onlineCents < 0 || input.onlineCents > input.amountCents)
+    throw new AppError(400, 'wallet_invalid_amount', 'wallet.invalid_amount');
+  await lockWallet(tx, input.walletId);
+  const id = await insertLedgerRow(tx, {
+    walletId: input.walletId,
+    type: input.type,
+    amountCents: input.amountCents,
+    onlineDeltaCents: input.onlineCents,
+    idempotencyKey: input.idempotencyKey,
+    description: input.description,
+    invoice: input.invoice,
+    stationId: input.stationId,
+    braceletId: input.braceletId,
+    occurredAt: now,
+  });
+  if (id === undefined) return repeatOf(tx, input.idempotencyKey);
+  const w = await applyCredit(tx, input.walletId, input.amountCents, input.onlineCents);
+  return {
+    applied: true,
+    walletTransactionId: id,
+    balanceCents: w.balance_cents,
+    onlineCents: w.online_cents,
+  };
+}
+
+export interface DebitInput {
+  walletId: number;
+  type: Extract<LedgerType, 'consumption' | 'refund' | 'fee' | 'transfer'>;
+  amountCents: number;
+  /**
+   * Which part pays: 'offline-first' (consumption: event money first, then online),
+   * 'online' (refund and its fee: online money only), or an exact online share (transfer).
+   */
+  source: 'offline-first' | 'online' | { onlineCents: number };
+  idempotencyKey: string;
+  description: string;
+  invoice?: string | null;
+  stationId?: number | null;
+  braceletId?: number | null;
+}
+
+/**
+ * Appends a debit when the wallet covers it. Throws AppError 422 `insufficient_funds`
+ * (nothing written) when it does not; a repeated key answers the first result.
+ */
+export async function debitWallet(tx: Tx, input: DebitInput, occurredAt: Date): Promise<LedgerResult> {
+  assertPositiveCents(input.amountCents);
+  const w = await lockWallet(tx, input.walletId);
+  if (!w) throw new AppError(404, 'wallet_not_found', 'wallet.not_found');
+  const seen = await findLedgerRowByKey(tx, input.idempotencyKey);
+  if (seen)
+    return {
+      applied: false,
+      walletTransactionId: seen.id,
+      balanceCents: w.balance_cents,
+      onlineCents: w.online_cents,
+    };
+  const x = input.amountCents;
+  let onlineDebit: number;
+  if (input.source === 'offline-first') onlineDebit = Math.max(0, x - (w.balance_cents - w.online_cents));
+  else if (input.source === 'online') onlineDebit = x;
+  else onlineDebit = input.source.onlineCents;
+  if (onlineDebit < 0 || onlineDebit > x)
+    throw new AppError(400, 'wallet_invalid_amount', 'wallet.invalid_amount');
+  const after = await applyDebit(tx, input.walletId, x, onlineDebit);
+  if (!after) throw new AppError(422, 'insufficient_funds', 'wallet.insufficient_funds');
+  const id = await insertLedgerRow(tx, {
+    walletId: input.walletId,
+    type: input.type,
+    amountCents: -x,
+    onlineDeltaCents: -onlineDebit,
+    idempotencyKey: input.idempotencyKey,
+    description: input.description,
+    invoice: input.invoice,
+    stationId: input.stationId,
+    braceletId: input.braceletId,
+    occurredAt,
+  });
+  // The wallet row is locked and the key was free: a conflict here means a bug, so undo all.
+  if (id === undefined) throw new AppError(409, 'wallet_conflict', 'wallet.conflict');
+  return {
+    applied: true,
+    walletTransactionId: id,
+    balanceCents: after.balance_cents,
+    onlineCents: after.online_cents,
+  };
+}
+
+/**
+ * Credits an online top-up (paid order) to the customer's wallet for the event, inside the
+ * caller's fulfilment transaction. Idempotent by `idempotencyKey` (a repeat is a no-op);
+ * creates the wallet when missing. Throws AppError 400 on a non-positive amount.
+ */
+export async function creditOnlineTopUp(
+  tx: Tx,
+  input: {
+    customerId: number;
+    eventId: number;
+    amountCents: number;
+    idempotencyKey: string;
+    description: string;
+    invoice?: string;
+  },
+  now: Date,
+): Promise<void> {
+  const wallet = await getOrCreateCustomerWallet(tx, input.customerId, input.eventId);
+  await creditWallet(
+    tx,
+    {
+      walletId: wallet.id,
+      type: 'topup',
+      amountCents: input.amountCents,
+      onlineCents: input.amountCents,
+      idempotencyKey: input.idempotencyKey,
+      description: input.description,
+      invoice: input.invoice ?? null,
+    },
+    now,
+  );
+}

@@ -1,0 +1,224 @@
+import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { queryRows, type DbOrTx } from '../../db/client';
+import { bracelets, events, stations, walletTransactions, wallets } from '../../db/schema/index';
+
+export type WalletRow = typeof wallets.$inferSelect;
+export type BraceletRow = typeof bracelets.$inferSelect;
+export type WalletTransactionRow = typeof walletTransactions.$inferSelect;
+export type LedgerType = 'consumption' | 'topup' | 'refund' | 'fee' | 'transfer';
+
+export interface LedgerEntry {
+  walletId: number;
+  type: LedgerType;
+  /** signed: credits positive, debits negative */
+  amountCents: number;
+  /** signed change of the online (refundable) part */
+  onlineDeltaCents: number;
+  idempotencyKey: string;
+  description: string;
+  invoice?: string | null;
+  stationId?: number | null;
+  braceletId?: number | null;
+  occurredAt: Date;
+}
+
+/** The customer's wallet for an event, created empty when missing (race-safe). */
+export async function getOrCreateCustomerWallet(
+  db: DbOrTx,
+  customerId: number,
+  eventId: number,
+): Promise<WalletRow> {
+  await db.insert(wallets).values({ customerId, eventId }).onConflictDoNothing();
+  const rows = await db
+    .select()
+    .from(wallets)
+    .where(and(eq(wallets.customerId, customerId), eq(wallets.eventId, eventId)))
+    .limit(1);
+  return rows[0]!;
+}
+
+export async function findCustomerWallet(db: DbOrTx, customerId: number, eventId: number) {
+  const rows = await db
+    .select()
+    .from(wallets)
+    .where(and(eq(wallets.customerId, customerId), eq(wallets.eventId, eventId)))
+    .limit(1);
+  return rows[0];
+}
+
+/** A wallet with no customer (a bracelet topped up at a cash point before anyone claimed it). */
+export async function createAnonymousWallet(db: DbOrTx, eventId: number): Promise<WalletRow> {
+  const rows = await db.insert(wallets).values({ customerId: null, eventId }).returning();
+  return rows[0]!;
+}
+
+export async function findWalletById(db: DbOrTx, id: number) {
+  const rows = await db.select().from(wallets).where(eq(wallets.id, id)).limit(1);
+  return rows[0];
+}
+
+/** Locks the wallet row until the transaction ends; answers its current values. */
+export async function lockWallet(db: DbOrTx, id: number) {
+  const rows = await queryRows<{ id: number; balance_cents: number; online_cents: number }>(
+    db,
+    sql`select id, balance_cents, online_cents from wallets where id = ${id} for update`,
+  );
+  return rows[0];
+}
+
+/**
+ * Appends a ledger row unless its idempotency key is already there. Answers the new row's
+ * id, or undefined when the key was used before (the caller treats that as a repeat).
+ */
+export async function insertLedgerRow(db: DbOrTx, e: LedgerEntry): Promise<number | undefined> {
+  const rows = await db
+    .insert(walletTransactions)
+    .values({
+      walletId: e.walletId,
+      type: e.type,
+      amountCents: e.amountCents,
+      onlineDeltaCents: e.onlineDeltaCents,
+      idempotencyKey: e.idempotencyKey,
+      description: e.description,
+      invoice: e.invoice ?? null,
+      stationId: e.stationId ?? null,
+      braceletId: e.braceletId ?? null,
+      occurredAt: e.occurredAt,
+    })
+    .onConflictDoNothing({ target: walletTransactions.idempotencyKey })
+    .returning({ id: walletTransactions.id });
+  return rows[0]?.id;
+}
+
+export async function findLedgerRowByKey(db: DbOrTx, key: string) {
+  const rows = await db
+    .select()
+    .from(walletTransactions)
+    .where(eq(walletTransactions.idempotencyKey, key))
+    .limit(1);
+  return rows[0];
+}
+
+/** Adds a credit to the cached balance (never fails: credits only raise it). */
+export async function applyCredit(db: DbOrTx, walletId: number, amountCents: number, onlineDelta: number) {
+  const rows = await queryRows<{ balance_cents: number; online_cents: number }>(
+    db,
+    sql`update wallets set balance_cents = balance_cents + ${amountCents},
+          online_cents = online_cents + ${onlineDelta}
+        where id = ${walletId} returning balance_cents, online_cents`,
+  );
+  return rows[0]!;
+}
+
+/**
+ * The conditional debit: it only happens when the balance covers it (and the online part
+ * covers its share), so no interleaving of concurrent payments can take a wallet below zero.
+ * Answers undefined when refused.
+ */
+export async function applyDebit(db: DbOrTx, walletId: number, amountCents: number, onlineDebit: number) {
+  const rows = await queryRows<{ balance_cents: number; online_cents: number }>(
+    db,
+    sql`update wallets set balance_cents = balance_cents - ${amountCents},
+          online_cents = online_cents - ${onlineDebit}
+        where id = ${walletId} and balance_cents >= ${amountCents} and online_cents >= ${onlineDebit}
+          and balance_cents - ${amountCents} >= online_cents - ${onlineDebit}
+        returning balance_cents, online_cents`,
+  );
+  return rows[0];
+}
+
+export async function ledgerSums(db: DbOrTx, walletId: number) {
+  const rows = await queryRows<{ balance: number; online: number; n: number }>(
+    db,
+    sql`select coalesce(sum(amount_cents), 0)::int as balance,
+          coalesce(sum(online_delta_cents), 0)::int as online, count(*)::int as n
+        from wallet_transactions where wallet_id = ${walletId}`,
+  );
+  return rows[0]!;
+}
+
+/** Sum of online top-ups ever credited and of online money spent at stations (for the quote). */
+export async function onlineBreakdown(db: DbOrTx, walletId: number) {
+  const rows = await queryRows<{ topped_up: number; spent: number }>(
+    db,
+    sql`select
+          coalesce(sum(online_delta_cents) filter (where type = 'topup' and online_delta_cents > 0), 0)::int as topped_up,
+          coalesce(-sum(online_delta_cents) filter (where type = 'consumption'), 0)::int as spent
+        from wallet_transactions where wallet_id = ${walletId}`,
+  );
+  return rows[0]!;
+}
+
+export interface TransactionCursor {
+  occurredAt: Date;
+  id: number;
+}
+
+/** Newest first, keyset-paginated on (occurred_at, id). */
+export async function listTransactions(
+  db: DbOrTx,
+  walletId: number,
+  limit: number,
+  cursor?: TransactionCursor,
+) {
+  const where = cursor
+    ? and(
+        eq(walletTransactions.walletId, walletId),
+        or(
+          lt(walletTransactions.occurredAt, cursor.occurredAt),
+          and(eq(walletTransactions.occurredAt, cursor.occurredAt), lt(walletTransactions.id, cursor.id)),
+        ),
+      )
+    : eq(walletTransactions.walletId, walletId);
+  return db
+    .select({ tx: walletTransactions, stationName: stations.name })
+    .from(walletTransactions)
+    .leftJoin(stations, eq(stations.id, walletTransactions.stationId))
+    .where(where)
+    .orderBy(desc(walletTransactions.occurredAt), desc(walletTransactions.id))
+    .limit(limit);
+}
+
+export async function findBraceletByUidOrCode(db: DbOrTx, eventId: number, uidOrCode: string) {
+  const rows = await db
+    .select()
+    .from(bracelets)
+    .where(
+      and(eq(bracelets.eventId, eventId), or(eq(bracelets.uid, uidOrCode), eq(bracelets.code, uidOrCode))),
+    )
+    .limit(1);
+  return rows[0];
+}
+
+export async function findBraceletByCode(db: DbOrTx, code: string) {
+  const rows = await db.select().from(bracelets).where(eq(bracelets.code, code)).limit(1);
+  return rows[0];
+}
+
+/** Locks the bracelet row (link, block and station payments serialise on it). */
+export async function lockBracelet(db: DbOrTx, id: number) {
+  const rows = await db.select().from(bracelets).where(eq(bracelets.id, id)).for('update').limit(1);
+  return rows[0];
+}
+
+export async function braceletsOfWallet(db: DbOrTx, walletId: number) {
+  return db.select().from(bracelets).where(eq(bracelets.walletId, walletId)).orderBy(desc(bracelets.id));
+}
+
+export async function setBraceletWallet(db: DbOrTx, braceletId: number, walletId: number) {
+  await db.update(bracelets).set({ walletId }).where(eq(bracelets.id, braceletId));
+}
+
+export async function blockBracelet(db: DbOrTx, braceletId: number, now: Date) {
+  await db.update(bracelets).set({ status: 'blocked', blockedAt: now }).where(eq(bracelets.id, braceletId));
+}
+
+export async function findEventForWallet(db: DbOrTx, eventId: number) {
+  const rows = await db.select().from(events).where(eq(events.id, eventId)).limit(1);
+  return rows[0];
+}
+
+export async function findEventBySlugForWallet(db: DbOrTx, slug: string) {
+  const rows = await db.select().from(events).where(eq(events.slug, slug)).limit(1);
+  return rows[0];
+}
