@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { customers } from './customers';
 import { eventSessions, events, ticketTypes } from './catalog';
 import { orders } from './commerce';
@@ -27,7 +27,10 @@ export const customerTickets = pgTable(
     state: text('state').notNull().default('active'),
     createdAt: createdAt(),
   },
-  (t) => [index('customer_tickets_customer_idx').on(t.customerId, t.eventId)],
+  (t) => [
+    index('customer_tickets_customer_idx').on(t.customerId, t.eventId),
+    index('customer_tickets_pending_mobile_idx').on(t.pendingMobile),
+  ],
 );
 
 /** Tokens that stopped working (transfer or cancel): the offline revocation list. */
@@ -52,6 +55,8 @@ export const checkins = pgTable(
     deviceId: integer('device_id'),
     nonce: text('nonce').notNull(),
     scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull(),
+    /** true when a scanner verified the token offline and uploaded the check-in later */
+    offline: boolean('offline').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -61,16 +66,20 @@ export const checkins = pgTable(
 );
 
 /** Ownership changes, shown in the ticket's history. */
-export const ticketTransfers = pgTable('ticket_transfers', {
-  id: serial('id').primaryKey(),
-  ticketId: integer('ticket_id')
-    .notNull()
-    .references(() => customerTickets.id),
-  fromCustomerId: integer('from_customer_id').references(() => customers.id),
-  toMobile: text('to_mobile').notNull(),
-  oldToken: text('old_token').notNull(),
-  createdAt: createdAt(),
-});
+export const ticketTransfers = pgTable(
+  'ticket_transfers',
+  {
+    id: serial('id').primaryKey(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => customerTickets.id),
+    fromCustomerId: integer('from_customer_id').references(() => customers.id),
+    toMobile: text('to_mobile').notNull(),
+    oldToken: text('old_token').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ticket_transfers_ticket_idx').on(t.ticketId)],
+);
 
 /** Door devices with a per-event key (stored hashed). */
 export const checkinDevices = pgTable('checkin_devices', {
@@ -82,3 +91,39 @@ export const checkinDevices = pgTable('checkin_devices', {
   keyHash: text('key_hash').notNull().unique(),
   createdAt: createdAt(),
 });
+
+/** Per-event Ed25519 key pair that signs ticket tokens (QR payloads) for offline checks. */
+export const eventSigningKeys = pgTable('event_signing_keys', {
+  eventId: integer('event_id')
+    .primaryKey()
+    .references(() => events.id),
+  /** raw 32-byte public key, base64url */
+  publicKey: text('public_key').notNull(),
+  /** PKCS#8 DER private key, base64url */
+  privateKey: text('private_key').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Every scan a door device sent, keyed by its nonce: a retried nonce answers the stored
+ * result instead of scanning again (idempotent admission).
+ */
+export const checkinScans = pgTable(
+  'checkin_scans',
+  {
+    id: serial('id').primaryKey(),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => checkinDevices.id),
+    nonce: text('nonce').notNull(),
+    /** SHA-256 of the scanned text: a reused nonce with another token is refused */
+    tokenHash: text('token_hash').notNull(),
+    ticketId: integer('ticket_id').references(() => customerTickets.id),
+    /** ok | already_used | not_valid_today | wrong_event | canceled | revoked | unknown | pending */
+    result: text('result').notNull().default('pending'),
+    scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull(),
+    offline: boolean('offline').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('checkin_scans_device_nonce_idx').on(t.deviceId, t.nonce)],
+);

@@ -1,0 +1,64 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { customerTickets, ticketTypes } from '../../db/schema/index';
+import { ensureEventSigningKey } from './signing-key.repository';
+import { signTicketToken } from './ticket-token';
+
+export interface IssueTicketsInput {
+  orderId: number;
+  customerId: number;
+  eventId: number;
+  lines: { ticketTypeId: number; sessionId: number | null; qty: number }[];
+}
+
+/** More units than this in one order is a caller bug, not a purchase. */
+const MAX_UNITS_PER_ORDER = 500;
+
+/**
+ * Issues one customer ticket per unit of a paid order, each with its own signed,
+ * unguessable token, inside the caller's (fulfilment) transaction. Exactly once per order:
+ * when the order already has tickets, their ids are answered and nothing new is issued.
+ * Throws (a programming error, not a user error) when a line is malformed or its ticket
+ * type belongs to another event. Answers the ticket ids in line order.
+ */
+export async function issueTicketsForOrder(tx: Tx, input: IssueTicketsInput, now: Date): Promise<number[]> {
+  const already = await tx
+    .select({ id: customerTickets.id })
+    .from(customerTickets)
+    .where(eq(customerTickets.orderId, input.orderId))
+    .orderBy(asc(customerTickets.id));
+  if (already.length) return already.map((r) => r.id);
+
+  const units = input.lines.reduce((n, l) => n + l.qty, 0);
+  for (const l of input.lines) {
+    if (!Number.isInteger(l.qty) || l.qty < 0) throw new Error(`invalid quantity ${l.qty}`);
+  }
+  if (units === 0) return [];
+  if (units > MAX_UNITS_PER_ORDER) throw new Error(`too many tickets in one order: ${units}`);
+
+  const typeIds = [...new Set(input.lines.map((l) => l.ticketTypeId))];
+  const types = await tx
+    .select({ id: ticketTypes.id })
+    .from(ticketTypes)
+    .where(and(inArray(ticketTypes.id, typeIds), eq(ticketTypes.eventId, input.eventId)));
+  if (types.length !== typeIds.length) throw new Error('ticket type does not belong to the event');
+
+  const key = await ensureEventSigningKey(tx, input.eventId);
+  const rows = input.lines.flatMap((l) =>
+    Array.from({ length: l.qty }, () => ({
+      token: signTicketToken(key.privateKey, {
+        eventId: input.eventId,
+        ticketTypeId: l.ticketTypeId,
+        sessionId: l.sessionId,
+      }),
+      customerId: input.customerId,
+      eventId: input.eventId,
+      ticketTypeId: l.ticketTypeId,
+      sessionId: l.sessionId,
+      orderId: input.orderId,
+      createdAt: now,
+    })),
+  );
+  const inserted = await tx.insert(customerTickets).values(rows).returning({ id: customerTickets.id });
+  return inserted.map((r) => r.id);
+}
