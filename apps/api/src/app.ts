@@ -20,6 +20,7 @@ import { requestContextPlugin } from './plugins/request-context';
 import { errorHandlerPlugin, sendError } from './plugins/error-handler';
 import { authPlugin } from './plugins/auth';
 import { spaPlugin } from './plugins/spa';
+import { loadSheddingPlugin } from './plugins/load-shedding';
 import { loadModuleRoutes } from './modules/load-modules';
 
 declare module 'fastify' {
@@ -76,6 +77,10 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   app.decorate('jobs', [] as Job[]);
 
   await app.register(errorHandlerPlugin);
+  await app.register(loadSheddingPlugin, {
+    maxInFlight: config.MAX_IN_FLIGHT,
+    maxEventLoopDelayMs: config.MAX_EVENT_LOOP_DELAY_MS,
+  });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

@@ -32,6 +32,14 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   REDIS_URL: z.string().optional(),
   SENTRY_DSN: z.string().optional(),
+  /** HMAC secret for ALTCHA captcha challenges: set it in production, the same on every instance. */
+  ALTCHA_HMAC_KEY: z.string().min(16).optional(),
+  /** CSP frame-ancestors sources (space-separated) allowed to embed the mini-sites /site and /sitemail. */
+  MINISITE_FRAME_ANCESTORS: z.string().default('*'),
+  /** Requests in flight above which new ones get 503 + Retry-After (load shedding). */
+  MAX_IN_FLIGHT: z.coerce.number().int().min(1).default(1000),
+  /** Event-loop delay (ms) above which requests get 503 + Retry-After. */
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(10).default(1000),
   /** Run the background worker (outbox, expiry) in this process. */
   WORKER: bool.default(true),
 });

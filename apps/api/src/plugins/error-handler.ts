@@ -113,7 +113,14 @@ export const errorHandlerPlugin = fp(async (app) => {
   });
 });
 
+/** Connection lost, server restarting or pool exhausted: the client should retry shortly. */
 function isDatabaseUnavailable(error: unknown): boolean {
-  const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-  return ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', '08006', '08001', '53300'].includes(code ?? '');
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message } = e as { code?: string; message?: string };
+    if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', '57P01', '57P02', '57P03', '08006', '08001', '08003', '53300'].includes(code ?? '')) {
+      return true;
+    }
+    if (/timeout exceeded when trying to connect|Connection terminated|connection is closed/i.test(message ?? '')) return true;
+  }
+  return false;
 }
