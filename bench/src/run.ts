@@ -1,1 +1,242 @@
-console.log('bench: scenarios are added by the bench work');
+/**
+ * `npm run bench`: starts the real app (and a bare Fastify baseline) as child processes on a
+ * fresh database, measures the baselines and every scenario whose endpoint exists, prints a
+ * table and writes bench/results/<date>-<driver>.{json,md}. Benchmarks assert nothing.
+ */
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { postgresTarget, pgliteTarget, reservationCeiling, type SqlTarget } from './ceilings';
+import { httpLoad, type LoadSpec } from './http-load';
+import { readOptions } from './options';
+import {
+  machineLine,
+  markdownTable,
+  writeResults,
+  type BaselineRow,
+  type BenchReport,
+  type ScenarioRow,
+} from './report';
+import { randomClientIp, scenarios, type ScenarioContext } from './scenarios';
+import { BENCH_PASSWORD, benchMobile, prepareDatabase, repoRoot, startChild, type Child } from './setup';
+import { medianOfRuns, type RunFigures } from './stats';
+
+const opts = readOptions(process.argv.slice(2), process.env);
+const log = (msg: string) => console.log(msg);
+
+async function repeat(runs: number, once: () => Promise<RunFigures>): Promise<RunFigures> {
+  const all: RunFigures[] = [];
+  for (let i = 0; i < runs; i++) all.push(await once());
+  return medianOfRuns(all);
+}
+
+async function main() {
+  const startedAt = new Date();
+  log(
+    `Bilheteira bench — ${opts.runs} run(s) × ${opts.durationSeconds} s per figure, ${opts.connections} HTTP connections`,
+  );
+  log(`machine: ${machineLine()}`);
+  log(
+    opts.databaseUrl
+      ? 'database: PostgreSQL (DATABASE_URL), creating a fresh bench database…'
+      : 'database: PGlite (DATABASE_URL not set): figures are for the embedded default, production runs on PostgreSQL',
+  );
+
+  const t0 = performance.now();
+  const db = await prepareDatabase(opts.databaseUrl, opts.keepDb);
+  log(`  ${db.describe} (migrated and seeded in ${Math.round(performance.now() - t0)} ms)`);
+
+  const children: Child[] = [];
+  let sqlTarget: SqlTarget | null = null;
+  try {
+    const app = await startChild(
+      'apps/api/src/server.ts',
+      {
+        ...db.appEnv,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        WORKER: 'true',
+        SEED_DEMO: 'true',
+        TRUSTED_PROXIES: '127.0.0.1',
+        PUBLIC_URL: 'http://localhost:3000',
+      },
+      '/api/ready',
+    );
+    children.push(app);
+    const bare = await startChild(
+      'bench/src/bare-server.ts',
+      db.url ? { BENCH_DB_URL: db.url } : {},
+      '/ready',
+    );
+    children.push(bare);
+    log(`  app on ${app.url}, bare Fastify on ${bare.url}`);
+
+    const doc = (await (await fetch(`${app.url}/api/docs/json`)).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const routes = new Set<string>();
+    for (const [p, methods] of Object.entries(doc.paths))
+      for (const m of Object.keys(methods)) routes.add(`${m.toUpperCase()} ${p}`);
+
+    const load = (url: string, spec: LoadSpec, connections = opts.connections) =>
+      repeat(opts.runs, () => httpLoad(url, spec, { seconds: opts.durationSeconds, connections }));
+
+    // Baselines of this run.
+    log('\nbaselines');
+    const baselines: Record<string, BaselineRow> = {};
+    const bareFigures = await load(bare.url, { method: 'GET', path: () => '/bare' });
+    baselines.bare = { name: 'bare', title: 'bare Fastify JSON route', figures: bareFigures };
+    printLine(baselines.bare.title, bareFigures);
+    sqlTarget = db.url ? postgresTarget(db.url, opts.dbConnections) : await pgliteTarget();
+    for (const [name, rows] of [
+      ['row1', 1],
+      ['row100', 100],
+    ] as const) {
+      const figures = await repeat(opts.runs, () =>
+        reservationCeiling(sqlTarget!, rows, opts.durationSeconds),
+      );
+      baselines[name] = {
+        name,
+        title: `raw SQL reserve, ${rows === 1 ? 'one row' : '100 rows'} (${sqlTarget.label})`,
+        figures,
+      };
+      printLine(baselines[name].title, figures);
+    }
+    if (db.url) {
+      const figures = await load(bare.url, { method: 'POST', path: () => '/reserve/1' });
+      baselines.bareRow1 = { name: 'bareRow1', title: 'bare Fastify + the one-row statement', figures };
+      printLine(baselines.bareRow1.title, figures);
+    } else {
+      baselines.bareRow1 = {
+        name: 'bareRow1',
+        title: 'bare Fastify + the one-row statement',
+        figures: null,
+        skipped: 'PostgreSQL only',
+      };
+    }
+
+    // Scenarios.
+    const tokens = new Map<number, string>();
+    const ctx: ScenarioContext = {
+      appUrl: app.url,
+      routes,
+      driver: db.driver,
+      async json<T>(method: string, p: string, body?: unknown, headers: Record<string, string> = {}) {
+        const res = await fetch(app.url + p, {
+          method,
+          headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+          body: body !== undefined ? JSON.stringify(body) : undefined,
+        });
+        const text = await res.text();
+        let parsed: unknown = text;
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          // not JSON: keep the text
+        }
+        return { status: res.status, body: parsed as T };
+      },
+      async token(i: number) {
+        const cached = tokens.get(i);
+        if (cached) return cached;
+        const mobile = benchMobile(i);
+        const res = await ctx.json<{ accessToken?: string }>(
+          'POST',
+          '/api/customers/login-password',
+          { mobile_country_code: '351', mobile, login: mobile, password: BENCH_PASSWORD },
+          { 'x-forwarded-for': randomClientIp() },
+        );
+        if (!res.body.accessToken) throw new Error(`bench login ${mobile} failed: ${res.status}`);
+        tokens.set(i, res.body.accessToken);
+        return res.body.accessToken;
+      },
+    };
+
+    log('\nscenarios');
+    const rows: ScenarioRow[] = [];
+    for (const s of scenarios) {
+      if (opts.only && !opts.only.includes(s.name)) continue;
+      const row: ScenarioRow = {
+        name: s.name,
+        title: s.title,
+        baseline: baselines[s.baseline]!.title,
+        figures: null,
+      };
+      rows.push(row);
+      if (!routes.has(s.route)) {
+        row.skipped = `endpoint ${s.route} not in the API yet`;
+        log(`  ${s.title.padEnd(58)} skipped: ${row.skipped}`);
+        continue;
+      }
+      try {
+        const prepared = await s.prepare(ctx);
+        if (typeof prepared === 'string') {
+          row.skipped = prepared;
+          log(`  ${s.title.padEnd(58)} skipped: ${prepared}`);
+          continue;
+        }
+        // Warm-up (JIT, caches, pools); also tells an absent endpoint from a slow one.
+        const warm = await httpLoad(app.url, prepared.spec, {
+          seconds: opts.quick ? 1 : 2,
+          connections: prepared.connections ?? opts.connections,
+        });
+        if (warm.ok === 0 && warm.other['404']) {
+          row.skipped = `endpoint answers 404`;
+          log(`  ${s.title.padEnd(58)} skipped: ${row.skipped}`);
+          continue;
+        }
+        row.figures = await load(app.url, prepared.spec, prepared.connections);
+        row.note = prepared.note;
+        const base = baselines[s.baseline]!.figures;
+        if (base && base.rps > 0) {
+          row.ratio = row.figures.rps / base.rps;
+          row.p99Ratio = base.p99 > 0 ? row.figures.p99 / base.p99 : undefined;
+        }
+        printLine(s.title, row.figures, row.ratio, s.baseline);
+      } catch (err) {
+        row.skipped = `failed: ${(err as Error).message}`;
+        log(`  ${s.title.padEnd(58)} ${row.skipped}`);
+      }
+    }
+
+    const report: BenchReport = {
+      date: startedAt.toISOString().slice(0, 10),
+      startedAt: startedAt.toISOString(),
+      database: db.describe,
+      driver: db.driver,
+      machine: machineLine(),
+      settings: {
+        durationSeconds: opts.durationSeconds,
+        runs: opts.runs,
+        connections: opts.connections,
+        dbConnections: opts.dbConnections,
+      },
+      baselines: Object.values(baselines),
+      scenarios: rows,
+    };
+    log('\n' + markdownTable(report) + '\n');
+    const files = writeResults(path.join(repoRoot, 'bench/results'), report);
+    log(`written: ${files.map((f) => path.relative(repoRoot, f)).join(', ')}`);
+  } finally {
+    await sqlTarget?.close();
+    for (const c of children.reverse()) await c.stop();
+    await db.dispose();
+  }
+}
+
+function printLine(title: string, f: RunFigures, ratio?: number, baseline?: string) {
+  const other = Object.entries(f.other)
+    .map(([k, v]) => `${k}×${v}`)
+    .join(' ');
+  log(
+    `  ${title.padEnd(58)} ${f.rps.toFixed(0).padStart(7)} /s  p50 ${f.p50.toFixed(2).padStart(6)} ms  p99 ${f.p99
+      .toFixed(2)
+      .padStart(
+        7,
+      )} ms${ratio !== undefined ? `  ${Math.round(ratio * 100)}% of ${baseline}` : ''}${other ? `  (not ok: ${other})` : ''}`,
+  );
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

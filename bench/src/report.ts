@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { RunFigures } from './stats';
+
+export interface BaselineRow {
+  name: string;
+  title: string;
+  figures: RunFigures | null;
+  skipped?: string;
+}
+
+export interface ScenarioRow {
+  name: string;
+  title: string;
+  baseline: string;
+  figures: RunFigures | null;
+  skipped?: string;
+  note?: string;
+  /** scenario rps / baseline rps */
+  ratio?: number;
+  /** scenario p99 / baseline p99 */
+  p99Ratio?: number;
+}
+
+export interface BenchReport {
+  date: string;
+  startedAt: string;
+  database: string;
+  driver: string;
+  machine: string;
+  settings: { durationSeconds: number; runs: number; connections: number; dbConnections: number };
+  baselines: BaselineRow[];
+  scenarios: ScenarioRow[];
+}
+
+export const machineLine = () =>
+  `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`;
+
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const ms = (n: number) => (n < 10 ? n.toFixed(2) : n.toFixed(1));
+const pct = (r?: number) => (r === undefined ? '' : `${Math.round(r * 100)}%`);
+
+function otherText(f: RunFigures | null) {
+  if (!f) return '';
+  const parts = Object.entries(f.other).map(([k, v]) => `${k}×${v}`);
+  if (f.errors) parts.push(`socket errors×${f.errors}`);
+  return parts.join(' ');
+}
+
+/** A Markdown table: one row per baseline and scenario. */
+export function markdownTable(r: BenchReport): string {
+  const lines = [
+    '| what | req/s (ops/s) | p50 ms | p99 ms | compared with | ratio req/s | ratio p99 | not ok | note |',
+    '|---|---:|---:|---:|---|---:|---:|---|---|',
+  ];
+  for (const b of r.baselines) {
+    if (!b.figures) {
+      lines.push(`| **${b.title}** (baseline) | – | – | – | | | | | skipped: ${b.skipped ?? ''} |`);
+      continue;
+    }
+    lines.push(
+      `| **${b.title}** (baseline) | ${fmt(b.figures.rps)} | ${ms(b.figures.p50)} | ${ms(b.figures.p99)} | | | | ${otherText(b.figures)} | |`,
+    );
+  }
+  for (const s of r.scenarios) {
+    if (!s.figures) {
+      lines.push(`| ${s.title} | – | – | – | ${s.baseline} | | | | skipped: ${s.skipped ?? ''} |`);
+      continue;
+    }
+    lines.push(
+      `| ${s.title} | ${fmt(s.figures.rps)} | ${ms(s.figures.p50)} | ${ms(s.figures.p99)} | ${s.baseline} | ${pct(s.ratio)} | ${s.p99Ratio === undefined ? '' : s.p99Ratio.toFixed(1) + '×'} | ${otherText(s.figures)} | ${s.note ?? ''} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+export function markdownReport(r: BenchReport): string {
+  return [
+    `# Bench ${r.date}`,
+    '',
+    `- Database: ${r.database}`,
+    `- Machine: ${r.machine}`,
+    `- Each figure is the median of ${r.settings.runs} run(s) of ${r.settings.durationSeconds} s; HTTP load with ${r.settings.connections} connections (autocannon), raw SQL with ${r.settings.dbConnections} connections.`,
+    '- req/s counts successful answers only; "not ok" lists the other answers by status or reason.',
+    '',
+    markdownTable(r),
+    '',
+  ].join('\n');
+}
+
+/** Writes bench/results/<date>-<driver>.json and .md and answers their paths. */
+export function writeResults(dir: string, r: BenchReport): string[] {
+  fs.mkdirSync(dir, { recursive: true });
+  const base = path.join(dir, `${r.date}-${r.driver}`);
+  fs.writeFileSync(`${base}.json`, JSON.stringify(r, null, 2) + '\n');
+  fs.writeFileSync(`${base}.md`, markdownReport(r));
+  return [`${base}.json`, `${base}.md`];
+}
