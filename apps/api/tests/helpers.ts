@@ -10,6 +10,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  /** the PostgreSQL URL of this test's own database (undefined on PGlite) */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
@@ -26,6 +28,7 @@ export async function createTestApp(
   );
   let dropDatabase = async () => {};
   let database: Database;
+  let databaseUrl: string | undefined;
   const base = process.env.TEST_DATABASE_URL;
   if (base) {
     const name = `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
@@ -35,7 +38,8 @@ export async function createTestApp(
     await admin.end();
     const url = new URL(base);
     url.pathname = `/${name}`;
-    database = await openDatabase({ databaseUrl: url.toString(), poolSize: opts.poolSize });
+    databaseUrl = url.toString();
+    database = await openDatabase({ databaseUrl, poolSize: opts.poolSize });
     dropDatabase = async () => {
       const c = new pg.Client({ connectionString: base });
       await c.connect();
@@ -52,6 +56,7 @@ export async function createTestApp(
     app,
     database,
     config,
+    databaseUrl,
     async close() {
       await app.close();
       await database.close();
