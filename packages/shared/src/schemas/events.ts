@@ -7,6 +7,13 @@ export const EVENT_SORTS = ['date', 'name', 'location'] as const;
 export const eventListQuery = paginationQuery.extend({
   search: z.string().trim().max(100).optional().default(''),
   sort: z.enum(EVENT_SORTS).optional().default('date'),
+  /** only events that have not ended yet (home page, new-events modal) */
+  upcoming: z
+    .enum(['0', '1', 'true', 'false'])
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
+  /** only events published after this instant (new-events modal of returning visitors) */
+  published_after: z.iso.datetime({ offset: true }).optional(),
 });
 export type EventListQuery = z.input<typeof eventListQuery>;
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { eventSessions, events, organizers, ticketTypes } from '../../db/schema/index';
 
@@ -7,10 +7,12 @@ export type OrganizerRow = typeof organizers.$inferSelect;
 export type TicketTypeRow = typeof ticketTypes.$inferSelect;
 export type SessionRow = typeof eventSessions.$inferSelect;
 
+/** Past events sink to the end of every order: people come for what is still ahead. */
+const pastLast = (now: Date) => asc(sql`(${events.endsAt} <= ${now.toISOString()}::timestamptz)`);
 const SORTS = {
-  date: [asc(events.startsAt), asc(events.id)],
-  name: [asc(events.name), asc(events.id)],
-  location: [asc(events.city), asc(events.address), asc(events.id)],
+  date: (now: Date) => [pastLast(now), asc(events.startsAt), asc(events.id)],
+  name: (now: Date) => [pastLast(now), asc(events.name), asc(events.id)],
+  location: (now: Date) => [pastLast(now), asc(events.city), asc(events.address), asc(events.id)],
 } as const;
 
 /** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
@@ -19,13 +21,25 @@ const likeText = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 /** Public, published-or-cancelled events, never private ones. */
 export async function listPublicEvents(
   db: DbOrTx,
-  q: { search: string; sort: keyof typeof SORTS; page: number; perPage: number; organizerId?: number },
+  q: {
+    search: string;
+    sort: keyof typeof SORTS;
+    page: number;
+    perPage: number;
+    organizerId?: number;
+    /** only events that end after this instant */
+    endsAfter?: Date;
+    publishedAfter?: Date;
+  },
+  now: Date,
 ) {
   const where: SQL[] = [eq(events.visibility, 'public'), inArray(events.status, ['published', 'cancelled'])];
   if (q.search) {
     where.push(or(ilike(events.name, likeText(q.search)), ilike(events.city, likeText(q.search)))!);
   }
   if (q.organizerId) where.push(eq(events.organizerId, q.organizerId));
+  if (q.endsAfter) where.push(gt(events.endsAt, q.endsAfter));
+  if (q.publishedAfter) where.push(gt(events.publishedAt, q.publishedAfter));
   const cond = and(...where);
   const [rows, count] = await Promise.all([
     db
@@ -33,7 +47,7 @@ export async function listPublicEvents(
       .from(events)
       .innerJoin(organizers, eq(organizers.id, events.organizerId))
       .where(cond)
-      .orderBy(...SORTS[q.sort])
+      .orderBy(...SORTS[q.sort](now))
       .limit(q.perPage)
       .offset((q.page - 1) * q.perPage),
     db

@@ -45,17 +45,30 @@ function toSummary(e: EventRow, o: OrganizerRow, types: TicketTypeRow[], now: Da
 /** A page of the public catalogue: search by name or city, sort by date, name or location. */
 export async function listEvents(
   db: DbOrTx,
-  q: { search: string; sort: 'date' | 'name' | 'location'; page: number; per_page: number },
+  q: {
+    search: string;
+    sort: 'date' | 'name' | 'location';
+    page: number;
+    per_page: number;
+    upcoming?: boolean;
+    published_after?: string;
+  },
   now = new Date(),
   organizerId?: number,
 ) {
-  const { rows, total } = await listPublicEvents(db, {
-    search: q.search,
-    sort: q.sort,
-    page: q.page,
-    perPage: q.per_page,
-    organizerId,
-  });
+  const { rows, total } = await listPublicEvents(
+    db,
+    {
+      search: q.search,
+      sort: q.sort,
+      page: q.page,
+      perPage: q.per_page,
+      organizerId,
+      endsAfter: q.upcoming ? now : undefined,
+      publishedAfter: q.published_after ? new Date(q.published_after) : undefined,
+    },
+    now,
+  );
   const types = await findTicketTypes(
     db,
     rows.map((r) => r.event.id),
