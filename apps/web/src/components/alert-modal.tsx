@@ -1,89 +1,16 @@
-import { AlertDialog } from 'radix-ui';
-import { useTranslation } from 'react-i18next';
-import { useEffect } from 'react';
-import { useAlertStore, type AlertType } from '../stores/alert-store';
-import { sanitizeHtml } from '../lib/sanitize';
+import { lazy, Suspense } from 'react';
+import { useAlertStore } from '../stores/alert-store';
 
-const ICONS: Record<AlertType, { symbol: string; className: string }> = {
-  success: { symbol: '✓', className: 'bg-emerald-100 text-emerald-700' },
-  error: { symbol: '!', className: 'bg-red-100 text-red-700' },
-  warning: { symbol: '!', className: 'bg-amber-100 text-amber-800' },
-  info: { symbol: 'i', className: 'bg-sky-100 text-sky-700' },
-};
+// The dialog code (Radix AlertDialog) loads with the first alert, not with every page.
+const AlertModalContent = lazy(() => import('./alert-modal-content'));
 
-/**
- * The one alert modal (spec §2): success/error/warning/info, title, sanitised html or text,
- * confirm (default OK) and optional cancel. Esc or outside click = deny; Enter = confirm.
- * Max width 400 px, z-index 1060 (spec §9).
- */
+/** The one alert modal (spec §2); see alert-modal-content.tsx. */
 export function AlertModal() {
-  const { t } = useTranslation('common');
-  const current = useAlertStore((s) => s.current);
-  const close = useAlertStore((s) => s.close);
-
-  useEffect(() => {
-    if (!current?.timerMs) return;
-    const id = setTimeout(() => close(true), current.timerMs);
-    return () => clearTimeout(id);
-  }, [current, close]);
-
-  if (!current) return null;
-  const icon = ICONS[current.type];
+  const open = useAlertStore((s) => s.current !== null);
+  if (!open) return null;
   return (
-    <AlertDialog.Root open onOpenChange={(open) => !open && close(false)}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay
-          className="fixed inset-0 bg-black/50"
-          style={{ zIndex: 1060 }}
-          onClick={() => close(false)}
-        />
-        <AlertDialog.Content
-          data-testid="alert-modal"
-          data-alert-type={current.type}
-          className="fixed left-1/2 top-1/2 w-[calc(100%-2rem)] max-w-[400px] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 text-center text-slate-900 shadow-xl"
-          style={{ zIndex: 1061 }}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              close(true);
-            }
-          }}
-        >
-          <div
-            aria-hidden
-            className={`mx-auto mb-3 flex h-12 w-12 items-center justify-center rounded-full text-2xl font-bold ${icon.className}`}
-          >
-            {icon.symbol}
-          </div>
-          <AlertDialog.Title className="text-lg font-semibold">{current.title}</AlertDialog.Title>
-          {current.html ? (
-            <AlertDialog.Description asChild>
-              <div
-                className="mt-2 text-slate-700"
-                dangerouslySetInnerHTML={{ __html: sanitizeHtml(current.html) }}
-              />
-            </AlertDialog.Description>
-          ) : (
-            <AlertDialog.Description className="mt-2 whitespace-pre-line text-slate-700">
-              {current.text ?? ''}
-            </AlertDialog.Description>
-          )}
-          <div className="mt-5 flex justify-center gap-3">
-            {current.cancelText && (
-              <AlertDialog.Cancel asChild>
-                <button type="button" className="btn-secondary" onClick={() => close(false)}>
-                  {current.cancelText}
-                </button>
-              </AlertDialog.Cancel>
-            )}
-            <AlertDialog.Action asChild>
-              <button type="button" className="btn-primary" onClick={() => close(true)} autoFocus>
-                {current.confirmText ?? t('ok')}
-              </button>
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <Suspense fallback={null}>
+      <AlertModalContent />
+    </Suspense>
   );
 }

@@ -1,0 +1,58 @@
+import { Dialog } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../config/paths';
+import { useUi } from '../../stores/ui-store';
+import { LanguageSelect } from './language-select';
+import { useMyAccount } from './use-my-account';
+
+const SOCIAL = [
+  { name: 'Instagram', href: 'https://www.instagram.com/bilheteira' },
+  { name: 'Facebook', href: 'https://www.facebook.com/bilheteira' },
+  { name: 'LinkedIn', href: 'https://www.linkedin.com/company/bilheteira' },
+];
+
+/** Mobile side menu (spec §2): overlay, body scroll locked while open (Radix Dialog). */
+export default function MobileSidebarPanel({ extra }: { extra?: ReactNode }) {
+  const { t } = useTranslation('layout');
+  const open = useUi((s) => s.mobileMenuOpen);
+  const setOpen = useUi((s) => s.setMobileMenu);
+  const openCreateEvent = useUi((s) => s.openCreateEvent);
+  const myAccount = useMyAccount();
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
+        <Dialog.Content
+          className="fixed inset-y-0 right-0 z-50 flex w-72 max-w-[85vw] flex-col gap-2 bg-slate-950 p-6 text-white"
+          data-testid="mobile-sidebar"
+        >
+          <Dialog.Title className="mb-4 text-lg font-bold">Bilheteira</Dialog.Title>
+          <Dialog.Description className="sr-only">{t('main_nav')}</Dialog.Description>
+          <button type="button" className="py-2 text-left" onClick={myAccount}>
+            {t('my_account')}
+          </button>
+          <Link to={paths.events} className="py-2" onClick={() => setOpen(false)}>
+            {t('events')}
+          </Link>
+          <button type="button" className="py-2 text-left" onClick={openCreateEvent}>
+            {t('create_event')}
+          </button>
+          {extra}
+          <LanguageSelect className="py-2" />
+          <div className="mt-auto flex gap-4 text-sm text-slate-300">
+            {SOCIAL.map((s) => (
+              <a key={s.name} href={s.href} rel="noopener noreferrer" target="_blank">
+                {s.name}
+              </a>
+            ))}
+          </div>
+          <Dialog.Close className="absolute right-4 top-4 p-2" aria-label={t('close_menu')}>
+            ✕
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
