@@ -1,0 +1,162 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { envelope, idParam } from '@bilheteira/shared/schemas/common';
+import { customerView } from '@bilheteira/shared/schemas/customers';
+import {
+  customerEventsQuery,
+  customerEventsResponse,
+  customerTogglesBody,
+  customerUpdateBody,
+  customerUpdateResponse,
+  eventInfo,
+  mobileCodeBody,
+} from '@bilheteira/shared/schemas/account';
+import { translate } from '../../i18n/messages';
+import { toCustomerView } from '../identity/customer-view';
+import {
+  getEventCalendar,
+  getEventInfo,
+  listMyEvents,
+  requestMobileCode,
+  saveMyToggles,
+  updateMyAccount,
+  type Actor,
+} from './account.service';
+
+const actorOf = (req: FastifyRequest): Actor => ({
+  customer: req.auth!.customer,
+  impersonatedBy: req.auth!.impersonatedBy,
+});
+
+/** Dashboard (the customer's events, the info area) and the account form. */
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/customers/events',
+    {
+      preHandler: app.requireCustomer,
+      schema: {
+        tags: ['dashboard'],
+        summary: "The customer's events (tickets or wallet held), filtered and paginated",
+        querystring: customerEventsQuery,
+        response: { 200: customerEventsResponse },
+      },
+    },
+    async (req) =>
+      listMyEvents(app.db, {
+        customerId: req.auth!.customer.id,
+        filter: req.query.filter,
+        page: req.query.page,
+        perPage: req.query.per_page,
+      }),
+  );
+
+  app.get(
+    '/customers/events/:id',
+    {
+      preHandler: app.requireCustomer,
+      schema: {
+        tags: ['dashboard'],
+        summary: 'Info area of one of the customer’s events: map, times, contacts, calendar links',
+        params: z.object({ id: idParam }),
+        response: { 200: envelope(eventInfo) },
+      },
+    },
+    async (req) => ({
+      data: await getEventInfo(app.db, {
+        customerId: req.auth!.customer.id,
+        eventId: req.params.id,
+        locale: req.locale,
+        publicUrl: app.config.PUBLIC_URL,
+      }),
+    }),
+  );
+
+  app.get(
+    '/customers/events/:id/calendar',
+    {
+      preHandler: app.requireCustomer,
+      schema: {
+        tags: ['dashboard'],
+        summary: 'The event as an iCalendar (.ics) file',
+        params: z.object({ id: idParam }),
+      },
+    },
+    async (req, reply) => {
+      const { filename, ics } = await getEventCalendar(app.db, {
+        customerId: req.auth!.customer.id,
+        eventId: req.params.id,
+        locale: req.locale,
+        publicUrl: app.config.PUBLIC_URL,
+      });
+      return reply
+        .header('content-type', 'text/calendar; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename.replace(/[^\w.-]/g, '_')}"`)
+        .header('cache-control', 'private, no-store')
+        .send(ics);
+    },
+  );
+
+  app.post(
+    '/customers/update',
+    {
+      preHandler: app.requireCustomer,
+      schema: {
+        tags: ['customers'],
+        summary: 'Saves personal and billing data (multipart or form); answers the updated customer',
+        body: customerUpdateBody,
+        response: { 200: customerUpdateResponse },
+      },
+    },
+    async (req) => {
+      const customer = await updateMyAccount(app.db, actorOf(req), req.body);
+      return {
+        data: toCustomerView(customer, !!req.auth!.impersonatedBy),
+        message: translate(req.locale, 'account.update.success'),
+      };
+    },
+  );
+
+  app.post(
+    '/customers/customer',
+    {
+      preHandler: app.requireCustomer,
+      schema: {
+        tags: ['customers'],
+        summary: 'Saves the quiet toggles (marketing consent, invoice by email) as they change',
+        body: customerTogglesBody,
+        response: { 200: envelope(customerView) },
+      },
+    },
+    async (req) => {
+      const customer = await saveMyToggles(app.db, actorOf(req), req.body);
+      return {
+        data: toCustomerView(customer, !!req.auth!.impersonatedBy),
+        message: translate(req.locale, 'account.toggles.saved'),
+      };
+    },
+  );
+
+  app.post(
+    '/customers/mobile-code',
+    {
+      preHandler: app.requireCustomer,
+      schema: {
+        tags: ['customers'],
+        summary: 'Sends an SMS code to a new mobile number (needed to change it)',
+        body: mobileCodeBody,
+        response: { 200: envelope(z.object({ message: z.string() })) },
+      },
+    },
+    async (req) => {
+      const { target } = await requestMobileCode(app.db, actorOf(req), {
+        dialCode: req.body.mobile_country_code,
+        mobile: req.body.mobile,
+        locale: req.locale,
+      });
+      const masked = `${target.slice(0, 4)} ••• ${target.slice(-3)}`;
+      return { data: { message: translate(req.locale, 'account.mobile.code_sent', { mobile: masked }) } };
+    },
+  );
+};
+export default accountRoutes;

@@ -1,0 +1,417 @@
+import {
+  checkCustomerUpdate,
+  customerEventPhase,
+  formBool,
+  type CustomerEventFilter,
+  type CustomerEventItem,
+  type CustomerTogglesBody,
+  type CustomerUpdateBody,
+  type CleanCustomerUpdate,
+  type EventInfo,
+} from '@bilheteira/shared/schemas/account';
+import { findCountryByDialCode, isValidPhone, phoneDigits, toE164 } from '@bilheteira/shared/phone';
+import type { Locale } from '@bilheteira/shared/locales';
+import type { Db, DbOrTx } from '../../db/client';
+import { translate } from '../../i18n/messages';
+import { audit } from '../../lib/audit';
+import { randomDigits, safeEqual, sha256 } from '../../lib/crypto';
+import { AppError, notFound, validationFailed } from '../../lib/errors';
+import { enqueueMessage } from '../../lib/outbox';
+import { hitLimit } from '../../lib/rate-limit';
+import {
+  countCodeAttempt,
+  emailUsedByOther,
+  findCustomerEvent,
+  findCustomerIdByMobile,
+  findLiveCode,
+  insertCode,
+  listCustomerEvents,
+  lockCustomer,
+  markCodeUsed,
+  retireCodes,
+  updateCustomer,
+  type CustomerRow,
+  type EventRow,
+} from './account.repository';
+import { eventIcs, googleCalendarUrl, googleMapsUrl, osmUrl } from './calendar';
+import './account.messages';
+
+/** The caller of a customer use case: who is acting, for audit and impersonation rules. */
+export interface Actor {
+  customer: CustomerRow;
+  impersonatedBy: string | null;
+}
+
+export const actorName = (a: Actor): string =>
+  a.impersonatedBy ? `support:${a.impersonatedBy}:customer:${a.customer.id}` : `customer:${a.customer.id}`;
+
+/** Throws 403 when a support operator acts in the customer's place (erasure, export, mobile). */
+export function assertNotImpersonated(a: Actor): void {
+  if (a.impersonatedBy) throw new AppError(403, 'impersonation_forbidden', 'account.impersonation_forbidden');
+}
+
+function toItem(
+  row: { event: EventRow; ticketsCount: number; hasWallet: boolean },
+  now: Date,
+): CustomerEventItem {
+  const e = row.event;
+  return {
+    id: e.id,
+    slug: e.slug,
+    name: e.name,
+    address: e.address,
+    city: e.city,
+    starts_at: e.startsAt.toISOString(),
+    ends_at: e.endsAt.toISOString(),
+    timezone: e.timezone,
+    image_url: e.imageUrl,
+    phase: customerEventPhase(e, now),
+    tickets_count: Number(row.ticketsCount),
+    has_wallet: !!row.hasWallet,
+  };
+}
+
+/** The dashboard's page of the customer's events (tickets or wallet held), by filter. */
+export async function listMyEvents(
+  db: Db,
+  q: { customerId: number; filter: CustomerEventFilter; page: number; perPage: number },
+  now = new Date(),
+) {
+  const { rows, total } = await listCustomerEvents(db, { ...q, now });
+  return {
+    data: rows.map((r) => toItem(r, now)),
+    meta: { page: q.page, per_page: q.perPage, total, last_page: Math.max(1, Math.ceil(total / q.perPage)) },
+  };
+}
+
+/** An event the customer holds something for; 404 otherwise (no peeking at others' areas). */
+export async function getMyEvent(db: DbOrTx, customerId: number, eventId: number) {
+  const row = await findCustomerEvent(db, customerId, eventId);
+  if (!row) throw notFound();
+  return row;
+}
+
+const calendarInput = (e: EventRow) => ({
+  id: e.id,
+  slug: e.slug,
+  name: e.name,
+  address: e.address,
+  city: e.city,
+  latitude: e.latitude,
+  longitude: e.longitude,
+  startsAt: e.startsAt,
+  endsAt: e.endsAt,
+  contactEmail: e.contactEmail,
+  status: e.status,
+});
+
+/** Info area of one of the customer's events: map links, times, support email, calendar links. */
+export async function getEventInfo(
+  db: Db,
+  input: { customerId: number; eventId: number; locale: Locale; publicUrl: string },
+  now = new Date(),
+): Promise<EventInfo> {
+  const row = await getMyEvent(db, input.customerId, input.eventId);
+  const e = row.event;
+  const details = translate(input.locale, 'account.calendar.description', {
+    url: `${input.publicUrl.replace(/\/$/, '')}/events/${e.slug}`,
+  });
+  return {
+    ...toItem(row, now),
+    information: e.information,
+    latitude: e.latitude,
+    longitude: e.longitude,
+    contact_email: e.contactEmail,
+    map_osm_url: osmUrl(e),
+    map_google_url: googleMapsUrl(e),
+    google_calendar_url: googleCalendarUrl(calendarInput(e), details),
+  };
+}
+
+/** The event as an .ics file for the customer's calendar. */
+export async function getEventCalendar(
+  db: Db,
+  input: { customerId: number; eventId: number; locale: Locale; publicUrl: string },
+): Promise<{ filename: string; ics: string }> {
+  const { event: e } = await getMyEvent(db, input.customerId, input.eventId);
+  const description = translate(input.locale, 'account.calendar.description', {
+    url: `${input.publicUrl.replace(/\/$/, '')}/events/${e.slug}`,
+  });
+  return {
+    filename: `${e.slug}.ics`,
+    ics: eventIcs(calendarInput(e), { publicUrl: input.publicUrl, description }),
+  };
+}
+
+/* ───────────────────────── mobile change by SMS code ───────────────────────── */
+
+export const MOBILE_CODE = { digits: 6, ttlMs: 10 * 60_000, maxAttempts: 5 } as const;
+const MOBILE_CODE_LIMITS = {
+  perCustomer: { max: 5, windowSeconds: 3600 },
+  perNumber: { max: 3, windowSeconds: 3600 },
+};
+
+/**
+ * Sends a 6-digit code by SMS to a new mobile number (purpose mobile_change). Throws 400
+ * for an invalid or unchanged number, 409 when another account uses it, 429 when rate-limited.
+ */
+export async function requestMobileCode(
+  db: Db,
+  actor: Actor,
+  input: { dialCode: string; mobile: string; locale: Locale },
+  now = new Date(),
+): Promise<{ target: string }> {
+  assertNotImpersonated(actor);
+  const dial = phoneDigits(input.dialCode) || '351';
+  const national = phoneDigits(input.mobile);
+  if (!isValidPhone(findCountryByDialCode(dial), national))
+    throw validationFailed({ mobile: ['validation.phone'] });
+  const target = toE164(dial, national);
+  if (target === actor.customer.mobile)
+    throw new AppError(
+      400,
+      'mobile_unchanged',
+      'account.mobile.same',
+      {},
+      { mobile: ['account.mobile.same'] },
+    );
+  await hitLimit(
+    db,
+    { key: `mobile-code:customer:${actor.customer.id}`, ...MOBILE_CODE_LIMITS.perCustomer },
+    now,
+  );
+  await hitLimit(db, { key: `mobile-code:number:${target}`, ...MOBILE_CODE_LIMITS.perNumber }, now);
+  const other = await findCustomerIdByMobile(db, target);
+  if (other && other !== actor.customer.id)
+    throw new AppError(409, 'mobile_taken', 'account.mobile.taken', {}, { mobile: ['account.mobile.taken'] });
+  const code = randomDigits(MOBILE_CODE.digits);
+  await db.transaction(async (tx) => {
+    await retireCodes(tx, actor.customer.id, 'mobile_change', now);
+    await insertCode(tx, {
+      customerId: actor.customer.id,
+      target,
+      purpose: 'mobile_change',
+      codeHash: sha256(code),
+      expiresAt: new Date(now.getTime() + MOBILE_CODE.ttlMs),
+    });
+    await enqueueMessage(tx, {
+      channel: 'sms',
+      recipient: target,
+      body: translate(input.locale, 'account.mobile.sms', { code }),
+      meta: { code, purpose: 'mobile_change' },
+    });
+  });
+  return { target };
+}
+
+async function consumeMobileCode(tx: DbOrTx, customerId: number, target: string, code: string, now: Date) {
+  const row = await findLiveCode(tx, { customerId, target, purpose: 'mobile_change', now });
+  if (!row || row.attempts >= MOBILE_CODE.maxAttempts) return false;
+  if (!safeEqual(row.codeHash, sha256(code.trim()))) {
+    await countCodeAttempt(tx, row.id);
+    return false;
+  }
+  await markCodeUsed(tx, row.id, now);
+  return true;
+}
+
+/* ───────────────────────── personal and billing data ───────────────────────── */
+
+function consentChanges(before: CustomerRow, after: CustomerRow) {
+  const changes: Record<string, boolean> = {};
+  if (before.marketingConsent !== after.marketingConsent) changes.marketing_consent = after.marketingConsent;
+  if (before.invoiceByEmail !== after.invoiceByEmail) changes.invoice_by_email = after.invoiceByEmail;
+  return changes;
+}
+
+/** Consent changes are logged with time and source (GDPR art. 7: proof of consent). */
+async function logConsent(
+  tx: DbOrTx,
+  actor: Actor,
+  changes: Record<string, boolean>,
+  source: string,
+  now: Date,
+): Promise<void> {
+  if (!Object.keys(changes).length) return;
+  await audit(tx, {
+    actor: actorName(actor),
+    action: 'customer.consent_changed',
+    entity: 'customer',
+    entityId: actor.customer.id,
+    data: { ...changes, source, at: now.toISOString() },
+  });
+}
+
+/**
+ * Saves the account form (spec §7 POST /customers/update). Throws 400 'Fill in the required
+ * fields' with the empty required fields marked, 400 with per-field errors for invalid
+ * values, 409 when the email or mobile belongs to someone else, 422 when a new mobile has
+ * no valid SMS code.
+ */
+export async function updateMyAccount(
+  db: Db,
+  actor: Actor,
+  input: CustomerUpdateBody,
+  now = new Date(),
+): Promise<CustomerRow> {
+  const checked = checkCustomerUpdate(input, now);
+  if (!checked.ok) {
+    throw validationFailed(
+      checked.fieldErrors,
+      checked.missingRequired ? 'account.update.required' : 'account.update.invalid',
+    );
+  }
+  const v = checked.value;
+  const newMobile = toE164(v.mobileCountryCode, v.mobile);
+  if (await emailUsedByOther(db, v.email, actor.customer.id))
+    throw new AppError(409, 'email_taken', 'account.email.taken', {}, { email: ['account.email.taken'] });
+  const mobileChanged = newMobile !== actor.customer.mobile;
+  if (mobileChanged) {
+    assertNotImpersonated(actor);
+    const other = await findCustomerIdByMobile(db, newMobile);
+    if (other && other !== actor.customer.id) throw mobileTaken();
+    const code = input.mobile_code?.trim();
+    if (!code)
+      throw new AppError(
+        422,
+        'mobile_code_required',
+        'account.mobile.code_required',
+        {},
+        {
+          mobile_code: ['account.mobile.code_required'],
+        },
+      );
+    // Own transaction: a wrong code's attempt is counted even though the update is refused.
+    const ok = await db.transaction((tx) => consumeMobileCode(tx, actor.customer.id, newMobile, code, now));
+    if (!ok)
+      throw new AppError(
+        422,
+        'mobile_code_invalid',
+        'account.mobile.code_invalid',
+        {},
+        {
+          mobile_code: ['account.mobile.code_invalid'],
+        },
+      );
+  }
+  try {
+    return await saveAccount(db, actor, v, { newMobile, mobileChanged }, now);
+  } catch (err) {
+    // Two accounts racing for one number: the unique index decides, the loser gets 409.
+    if (
+      (err as { code?: string; cause?: { code?: string } }).code === '23505' ||
+      (err as { cause?: { code?: string } }).cause?.code === '23505'
+    )
+      throw mobileTaken();
+    throw err;
+  }
+}
+
+const mobileTaken = () =>
+  new AppError(409, 'mobile_taken', 'account.mobile.taken', {}, { mobile: ['account.mobile.taken'] });
+
+async function saveAccount(
+  db: Db,
+  actor: Actor,
+  v: CleanCustomerUpdate,
+  m: { newMobile: string; mobileChanged: boolean },
+  now: Date,
+): Promise<CustomerRow> {
+  const { newMobile, mobileChanged } = m;
+  return db.transaction(async (tx) => {
+    const before = await lockCustomer(tx, actor.customer.id);
+    if (!before || before.status === 'erased') throw notFound();
+    if (mobileChanged && before.mobile !== actor.customer.mobile) throw notFound();
+    const emailChanged = (before.email ?? '').toLowerCase() !== v.email;
+    const after = await updateCustomer(tx, before.id, {
+      firstName: v.firstName,
+      lastName: v.lastName,
+      email: v.email,
+      ...(emailChanged ? { emailVerifiedAt: null } : {}),
+      ...(mobileChanged
+        ? { mobile: newMobile, mobileCountryCode: v.mobileCountryCode, mobileVerifiedAt: now }
+        : {}),
+      birthday: v.birthday,
+      gender: v.gender,
+      nameBilling: v.nameBilling,
+      documentBilling: v.documentBilling,
+      postalCode: v.postalCode,
+      iban: v.iban,
+      ...(v.marketingConsent !== undefined ? { marketingConsent: v.marketingConsent } : {}),
+      ...(v.invoiceByEmail !== undefined ? { invoiceByEmail: v.invoiceByEmail } : {}),
+      updatedAt: now,
+    });
+    await audit(tx, {
+      actor: actorName(actor),
+      action: 'customer.updated',
+      entity: 'customer',
+      entityId: before.id,
+      // Which fields changed, never their values: the audit log must not copy personal data.
+      data: {
+        fields: (
+          [
+            ['first_name', before.firstName !== after.firstName],
+            ['last_name', before.lastName !== after.lastName],
+            ['email', emailChanged],
+            ['mobile', mobileChanged],
+            ['birthday', before.birthday !== after.birthday],
+            ['gender', before.gender !== after.gender],
+            ['name_billing', before.nameBilling !== after.nameBilling],
+            ['document_billing', before.documentBilling !== after.documentBilling],
+            ['postal_code', before.postalCode !== after.postalCode],
+            ['iban', before.iban !== after.iban],
+          ] as const
+        )
+          .filter(([, changed]) => changed)
+          .map(([f]) => f),
+      },
+    });
+    await logConsent(tx, actor, consentChanges(before, after), 'account_form', now);
+    return after;
+  });
+}
+
+/** Saves the quiet toggles (marketing consent, invoice by email) as they change. */
+export async function saveMyToggles(
+  db: Db,
+  actor: Actor,
+  input: CustomerTogglesBody,
+  now = new Date(),
+): Promise<CustomerRow> {
+  const marketing = formBool(input.marketing_consent);
+  const invoice = formBool(input.invoice_by_email);
+  return db.transaction(async (tx) => {
+    const before = await lockCustomer(tx, actor.customer.id);
+    if (!before || before.status === 'erased') throw notFound();
+    const after = await updateCustomer(tx, before.id, {
+      ...(marketing !== undefined ? { marketingConsent: marketing } : {}),
+      ...(invoice !== undefined ? { invoiceByEmail: invoice } : {}),
+      updatedAt: now,
+    });
+    await logConsent(tx, actor, consentChanges(before, after), 'account_toggle', now);
+    return after;
+  });
+}
+
+/** Withdraws marketing consent (unsubscribe link); logs it with its source. */
+export async function withdrawMarketingConsent(
+  db: Db,
+  customerId: number,
+  source: string,
+  now = new Date(),
+): Promise<CustomerRow | undefined> {
+  return db.transaction(async (tx) => {
+    const before = await lockCustomer(tx, customerId);
+    if (!before || before.status === 'erased') return undefined;
+    if (!before.marketingConsent) return before;
+    const after = await updateCustomer(tx, before.id, { marketingConsent: false, updatedAt: now });
+    await logConsent(
+      tx,
+      { customer: before, impersonatedBy: null },
+      { marketing_consent: false },
+      source,
+      now,
+    );
+    return after;
+  });
+}

@@ -1,0 +1,10 @@
+import type { DbOrTx } from '../../db/client';
+import { contactMessages } from '../../db/schema/index';
+
+export async function insertContactMessage(
+  db: DbOrTx,
+  values: typeof contactMessages.$inferInsert,
+): Promise<number> {
+  const rows = await db.insert(contactMessages).values(values).returning({ id: contactMessages.id });
+  return rows[0]!.id;
+}

@@ -1,0 +1,128 @@
+import type { Locale } from '@bilheteira/shared/locales';
+import type { Db, DbOrTx } from '../../db/client';
+import { translate } from '../../i18n/messages';
+import { audit } from '../../lib/audit';
+import { AppError } from '../../lib/errors';
+import { enqueueMessage } from '../../lib/outbox';
+import { hitLimit } from '../../lib/rate-limit';
+import { getMyEvent, withdrawMarketingConsent, type Actor } from '../account/account.service';
+import { insertContactMessage } from './messages.repository';
+import {
+  linkSigningKey,
+  unsubscribeToken,
+  unsubscribeUrl,
+  verifyUnsubscribeToken,
+} from './unsubscribe-token';
+import './messages.messages';
+
+export const ORGANIZER_MESSAGE_LIMITS = {
+  perCustomer: { max: 5, windowSeconds: 3600 },
+  perCustomerDay: { max: 20, windowSeconds: 24 * 3600 },
+};
+
+/** Organisers read their mail in Portuguese: the product is Portuguese-first. */
+const ORGANIZER_LOCALE: Locale = 'pt-pt';
+
+/**
+ * "Send message" of the info area: stored in contact_messages and emailed to the event's
+ * contact address through the outbox, with the customer's email as reply-to. Throws 404
+ * for an event the customer holds nothing for, 429 when sent too often.
+ */
+export async function sendMessageToOrganizer(
+  db: Db,
+  actor: Actor,
+  input: { eventId: number; subject: string; message: string },
+  now = new Date(),
+): Promise<void> {
+  const c = actor.customer;
+  const { event } = await getMyEvent(db, c.id, input.eventId);
+  await hitLimit(
+    db,
+    { key: `organizer-message:customer:${c.id}`, ...ORGANIZER_MESSAGE_LIMITS.perCustomer },
+    now,
+  );
+  await hitLimit(
+    db,
+    { key: `organizer-message-day:customer:${c.id}`, ...ORGANIZER_MESSAGE_LIMITS.perCustomerDay },
+    now,
+  );
+  const name = `${c.firstName} ${c.lastName}`.trim();
+  await db.transaction(async (tx) => {
+    const id = await insertContactMessage(tx, {
+      kind: 'organizer',
+      customerId: c.id,
+      eventId: event.id,
+      name: name || (c.mobile ?? ''),
+      email: c.email,
+      message: input.subject ? `${input.subject}\n\n${input.message}` : input.message,
+    });
+    await enqueueMessage(tx, {
+      channel: 'email',
+      recipient: event.contactEmail,
+      subject: translate(ORGANIZER_LOCALE, 'messages.organizer_subject', { event: event.name }),
+      body: translate(ORGANIZER_LOCALE, 'messages.organizer_body', {
+        event: event.name,
+        name: name || '—',
+        email: c.email ?? '—',
+        mobile: c.mobile ?? '—',
+        subject: input.subject || translate(ORGANIZER_LOCALE, 'messages.no_subject'),
+        message: input.message,
+      }),
+      // customer_id lets erasure find and delete this message with the person's other data.
+      meta: { reply_to: c.email, customer_id: String(c.id), contact_message_id: id },
+    });
+    await audit(tx, {
+      actor: `customer:${c.id}`,
+      action: 'contact_message.sent',
+      entity: 'contact_message',
+      entityId: id,
+      data: { event_id: event.id },
+    });
+  });
+}
+
+/**
+ * Queues a marketing email, only to a customer who consented, always with the signed
+ * unsubscribe link (body footer and List-Unsubscribe). Answers false when not sent.
+ */
+export async function enqueueMarketingEmail(
+  db: DbOrTx,
+  customer: { id: number; email: string | null; marketingConsent: boolean; status: string; locale: string },
+  mail: { subject: string; body: string; html?: string },
+  opts: { publicUrl: string; locale: Locale },
+): Promise<boolean> {
+  if (!customer.marketingConsent || !customer.email || customer.status === 'erased') return false;
+  const url = unsubscribeUrl(opts.publicUrl, unsubscribeToken(linkSigningKey(opts.publicUrl), customer.id));
+  const footer = translate(opts.locale, 'messages.marketing_footer', { url });
+  await enqueueMessage(db, {
+    channel: 'email',
+    recipient: customer.email,
+    subject: mail.subject,
+    body: `${mail.body}\n\n--\n${footer}`,
+    html: mail.html,
+    meta: {
+      kind: 'marketing',
+      customer_id: String(customer.id),
+      unsubscribe_url: url,
+      headers: { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    },
+  });
+  return true;
+}
+
+/**
+ * The unsubscribe link (no login): a valid signed token withdraws marketing consent,
+ * logged with source "unsubscribe_link". Throws 400 for a bad token; an erased customer
+ * answers as done (nothing left to send to).
+ */
+export async function unsubscribeByToken(
+  db: Db,
+  input: { token: string; publicUrl: string; warn?: (m: string) => void },
+  now = new Date(),
+): Promise<{ emailHint: string | null }> {
+  const id = verifyUnsubscribeToken(linkSigningKey(input.publicUrl, process.env, input.warn), input.token);
+  if (!id) throw new AppError(400, 'unsubscribe_invalid', 'messages.unsub.invalid');
+  const c = await withdrawMarketingConsent(db, id, 'unsubscribe_link', now);
+  const email = c?.email ?? null;
+  return { emailHint: email ? email.replace(/^(.)[^@]*(@.*)$/, '$1•••$2') : null };
+}
