@@ -3,12 +3,13 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { customerQueryOptions } from '../features/auth/api/customer';
 import { useSession } from '../stores/session-store';
+import { useUi } from '../stores/ui-store';
 import type { Guard } from './route-table';
 
 /**
  * Spec §4 route guard. An `accessToken` query parameter is stored as the token and removed
  * from the URL. Customer routes without a token go home; with one, the customer is loaded
- * (a 401 shows the session-expired flow from the API client).
+ * (a 401 shows the session-expired flow from the API client). `?login=1` opens the login modal.
  */
 export function RouteGuard({ guard, children }: { guard: Guard; children: ReactNode }) {
   const location = useLocation();
@@ -17,13 +18,22 @@ export function RouteGuard({ guard, children }: { guard: Guard; children: ReactN
   const params = new URLSearchParams(location.search);
   const queryToken = params.get('accessToken');
 
+  const openLoginParam = params.get('login') === '1';
+
   useEffect(() => {
-    if (!queryToken) return;
-    useSession.getState().setToken(queryToken);
-    params.delete('accessToken');
+    if (!queryToken && !openLoginParam) return;
+    if (queryToken) {
+      useSession.getState().setToken(queryToken);
+      params.delete('accessToken');
+    }
+    // `?login=1` (session expired, "log in" links of other pages) opens the login modal.
+    if (openLoginParam) {
+      params.delete('login');
+      if (!useSession.getState().token) useUi.getState().openLogin();
+    }
     const search = params.toString();
     navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true });
-  }, [queryToken]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [queryToken, openLoginParam]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const customer = useQuery(customerQueryOptions(guard === 'customer' ? (queryToken ?? token) : null));
 

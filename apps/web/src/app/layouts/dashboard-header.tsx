@@ -33,6 +33,34 @@ export function useLogout() {
   };
 }
 
+/** Shown above the header while support staff use an impersonated session (issue 4 item 8). */
+function ImpersonationBanner({ name }: { name: string }) {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const end = async () => {
+    await api('/customers/logout', { method: 'POST', skipErrorHandler: true }).catch(() => undefined);
+    useSession.getState().clear();
+    queryClient.clear();
+    navigate(paths.home);
+  };
+  return (
+    <div
+      role="status"
+      data-testid="impersonation-banner"
+      className="flex flex-wrap items-center justify-center gap-3 bg-red-700 px-4 py-2 text-center text-sm font-medium text-white"
+    >
+      <span>{t('impersonate.banner', { name })}</span>
+      <button
+        type="button"
+        onClick={end}
+        className="rounded-full border border-white px-3 py-0.5 hover:bg-white/15"
+      >
+        {t('impersonate.end')}
+      </button>
+    </div>
+  );
+}
+
 /** Signed-in header (spec §2): solid or transparent by route, scrolled style after 50 px. */
 export function DashboardHeader({ style }: { style: 'solid' | 'transparent' }) {
   const { t } = useTranslation('layout');
@@ -41,63 +69,67 @@ export function DashboardHeader({ style }: { style: 'solid' | 'transparent' }) {
   const logout = useLogout();
   const setMobileMenu = useUi((s) => s.setMobileMenu);
   const solid = style === 'solid' || scrolled;
+  const fullName = customer ? `${customer.first_name} ${customer.last_name}`.trim() : '';
   return (
-    <header
-      data-testid="dashboard-header"
-      data-style={style}
-      data-scrolled={scrolled}
-      className={`sticky top-0 z-40 text-white transition-colors ${solid ? 'bg-slate-950 shadow-lg' : 'bg-slate-950/70 backdrop-blur'}`}
-    >
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
-        <Link
-          to={paths.dashboardHome}
-          className="flex items-center gap-2 font-bold"
-          aria-label={t('your_events')}
-        >
-          <img src="/logo.svg" alt="" width="32" height="32" />
-          <span className="hidden sm:inline">Bilheteira</span>
-        </Link>
-        <nav className="hidden items-center gap-5 lg:flex" aria-label={t('main_nav')}>
-          <Link to={paths.dashboardHome} className="hover:text-amber-400">
-            {t('your_events')}
+    <>
+      {customer?.impersonated && <ImpersonationBanner name={fullName} />}
+      <header
+        data-testid="dashboard-header"
+        data-style={style}
+        data-scrolled={scrolled}
+        className={`sticky top-0 z-40 text-white transition-colors ${solid ? 'bg-slate-950 shadow-lg' : 'bg-slate-950/70 backdrop-blur'}`}
+      >
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+          <Link
+            to={paths.dashboardHome}
+            className="flex items-center gap-2 font-bold"
+            aria-label={t('your_events')}
+          >
+            <img src="/logo.svg" alt="" width="32" height="32" />
+            <span className="hidden sm:inline">Bilheteira</span>
           </Link>
-          <Link to={paths.dashboardOrders} className="hover:text-amber-400">
-            {t('your_orders')}
-          </Link>
-          <Link to={paths.dashboardAccount} className="hover:text-amber-400">
-            {t('your_account')}
-          </Link>
-          <LanguageSelect />
+          <nav className="hidden items-center gap-5 lg:flex" aria-label={t('main_nav')}>
+            <Link to={paths.dashboardHome} className="hover:text-amber-400">
+              {t('your_events')}
+            </Link>
+            <Link to={paths.dashboardOrders} className="hover:text-amber-400">
+              {t('your_orders')}
+            </Link>
+            <Link to={paths.dashboardAccount} className="hover:text-amber-400">
+              {t('your_account')}
+            </Link>
+            <LanguageSelect />
+            <button
+              type="button"
+              onClick={logout}
+              className="rounded-full border border-white/40 px-3 py-1 text-sm hover:bg-white/10"
+            >
+              {t('logout')}
+            </button>
+          </nav>
+          <span className="truncate text-sm" data-testid="welcome">
+            {customer ? t('welcome', { name: fullName }) : ''}
+          </span>
           <button
             type="button"
-            onClick={logout}
-            className="rounded-full border border-white/40 px-3 py-1 text-sm hover:bg-white/10"
+            className="p-2 lg:hidden"
+            aria-label={t('open_menu')}
+            onClick={() => setMobileMenu(true)}
           >
-            {t('logout')}
+            <svg
+              width="24"
+              height="24"
+              viewBox="0 0 24 24"
+              aria-hidden
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <path d="M4 6h16M4 12h16M4 18h16" />
+            </svg>
           </button>
-        </nav>
-        <span className="truncate text-sm" data-testid="welcome">
-          {customer ? t('welcome', { name: `${customer.first_name} ${customer.last_name}`.trim() }) : ''}
-        </span>
-        <button
-          type="button"
-          className="p-2 lg:hidden"
-          aria-label={t('open_menu')}
-          onClick={() => setMobileMenu(true)}
-        >
-          <svg
-            width="24"
-            height="24"
-            viewBox="0 0 24 24"
-            aria-hidden
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            <path d="M4 6h16M4 12h16M4 18h16" />
-          </svg>
-        </button>
-      </div>
-    </header>
+        </div>
+      </header>
+    </>
   );
 }
