@@ -1,4 +1,14 @@
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -99,4 +109,25 @@ export const ticketTypes = pgTable(
     sortOrder: integer('sort_order').notNull().default(0),
   },
   (t) => [index('ticket_types_event_idx').on(t.eventId)],
+);
+
+/**
+ * Admission capacity of one day of a multi-day event (a festival's site holds so many
+ * people a day). A multi-day pass takes one place on each day it covers, a day ticket on
+ * its day; days without a row are not limited beyond their ticket types. Checkout moves
+ * places reserved → sold with conditional UPDATEs, like ticket types and sessions.
+ */
+export const eventDayStock = pgTable(
+  'event_day_stock',
+  {
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id),
+    /** YYYY-MM-DD in the event's time zone */
+    day: text('day').notNull(),
+    capacity: integer('capacity').notNull(),
+    reserved: integer('reserved').notNull().default(0),
+    sold: integer('sold').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.day] })],
 );

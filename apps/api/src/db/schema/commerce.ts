@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { customers } from './customers';
 import { eventSessions, events, ticketTypes } from './catalog';
@@ -17,20 +18,38 @@ export const carts = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('carts_visitor_idx').on(t.visitorId), index('carts_customer_idx').on(t.customerId)],
+  (t) => [
+    index('carts_visitor_idx').on(t.visitorId),
+    index('carts_customer_idx').on(t.customerId),
+    // one cart per owner per event, so two tabs adding at once share it
+    uniqueIndex('carts_visitor_event_idx')
+      .on(t.visitorId, t.eventId)
+      .where(sql`customer_id IS NULL`),
+    uniqueIndex('carts_customer_event_idx')
+      .on(t.customerId, t.eventId)
+      .where(sql`customer_id IS NOT NULL`),
+  ],
 );
 
-export const cartItems = pgTable('cart_items', {
-  id: serial('id').primaryKey(),
-  cartId: integer('cart_id')
-    .notNull()
-    .references(() => carts.id, { onDelete: 'cascade' }),
-  ticketTypeId: integer('ticket_type_id')
-    .notNull()
-    .references(() => ticketTypes.id),
-  sessionId: integer('session_id').references(() => eventSessions.id),
-  qty: integer('qty').notNull(),
-});
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: serial('id').primaryKey(),
+    cartId: integer('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    ticketTypeId: integer('ticket_type_id')
+      .notNull()
+      .references(() => ticketTypes.id),
+    sessionId: integer('session_id').references(() => eventSessions.id),
+    qty: integer('qty').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // "same ticket and same session or event" is one line (spec §4)
+    uniqueIndex('cart_items_line_idx').on(t.cartId, t.ticketTypeId, sql`coalesce(session_id, 0)`),
+  ],
+);
 
 /** Order statuses: pending | processing | paid | cancelled | refunded (+ expired as cancelled). */
 export const orders = pgTable(
@@ -77,6 +96,8 @@ export const orderLines = pgTable(
     qty: integer('qty').notNull(),
     unitCents: integer('unit_cents').notNull(),
     description: text('description').notNull().default(''),
+    /** event days (YYYY-MM-DD) whose day stock this line holds: released exactly as taken */
+    stockDays: jsonb('stock_days').$type<string[]>().notNull().default([]),
   },
   (t) => [index('order_lines_order_idx').on(t.orderId)],
 );
@@ -102,7 +123,11 @@ export const payments = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('payments_order_idx').on(t.orderId)],
+  (t) => [
+    index('payments_order_idx').on(t.orderId),
+    index('payments_status_idx').on(t.status, t.createdAt),
+    uniqueIndex('payments_idem_idx').on(t.orderId, t.idempotencyKey),
+  ],
 );
 
 /** Provider events recorded once: fulfilment happens in the same transaction. */

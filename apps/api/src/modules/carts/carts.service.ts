@@ -1,0 +1,224 @@
+import type { CartView } from '@bilheteira/shared/schemas/carts';
+import { fromSessionDate, toSessionDate } from '@bilheteira/shared/schemas/carts';
+import { serviceCostCents } from '@bilheteira/shared/money';
+import type { Db, DbOrTx } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import {
+  deleteItem,
+  deleteItemByLine,
+  ensureCart,
+  findCart,
+  findDayStock,
+  findEvent,
+  findItems,
+  findOwnedItem,
+  findSessionByDateHour,
+  findSessionsByIds,
+  findTicketTypesByIds,
+  mergeVisitorCarts,
+  touchCart,
+  upsertItem,
+  type CartOwner,
+  type DayStockRow,
+  type EventRow,
+  type SessionRow,
+  type TicketTypeRow,
+} from './carts.repository';
+import './carts.messages';
+
+export type { CartOwner } from './carts.repository';
+
+const left = (t: { reserved: number; sold: number }, capacity: number | null) =>
+  capacity === null ? Infinity : Math.max(0, capacity - t.reserved - t.sold);
+
+/**
+ * Places a buyer could take now of one ticket type (for one session): the least of the
+ * type's stock, the session's capacity and every covered day's capacity.
+ */
+export function availablePlaces(
+  type: TicketTypeRow,
+  session: SessionRow | null,
+  days: DayStockRow[],
+): number {
+  const covered = days.filter((d) => type.periodDays.includes(d.day));
+  return Math.min(
+    left(type, type.quantity),
+    session ? left(session, session.capacity) : Infinity,
+    ...covered.map((d) => left(d, d.capacity)),
+  );
+}
+
+/** Is the ticket type on sale at `now` (its window and the event's)? */
+export function typeOnSale(event: EventRow, type: TicketTypeRow, now: Date): boolean {
+  if (event.salesStartAt && event.salesStartAt > now) return false;
+  if (type.salesStartAt && type.salesStartAt > now) return false;
+  if (type.salesEndAt && type.salesEndAt <= now) return false;
+  return true;
+}
+
+/** The event must be published (or private by link) and not over. Throws 404 / 422. */
+export async function loadSellableEvent(db: DbOrTx, eventId: number, now: Date): Promise<EventRow> {
+  const event = await findEvent(db, eventId);
+  if (!event || event.status === 'draft') throw new AppError(404, 'event_not_found', 'cart.event_not_found');
+  if (event.status !== 'published' || event.endsAt <= now)
+    throw new AppError(422, 'event_not_on_sale', 'cart.event_not_on_sale');
+  return event;
+}
+
+/** The owner's cart for an event (or their latest cart) with prices and availability. */
+export async function getCart(db: DbOrTx, owner: CartOwner, eventId?: number): Promise<CartView> {
+  const cart = await findCart(db, owner, eventId);
+  if (!cart) {
+    return {
+      id: null,
+      event_id: eventId ?? null,
+      items: [],
+      total_items: 0,
+      subtotal_cents: 0,
+      service_cents: 0,
+      total_cents: 0,
+    };
+  }
+  const [event, items] = await Promise.all([findEvent(db, cart.eventId), findItems(db, cart.id)]);
+  const types = await findTicketTypesByIds(db, [...new Set(items.map((i) => i.ticketTypeId))]);
+  const sessions = await findSessionsByIds(db, [
+    ...new Set(items.map((i) => i.sessionId).filter((s): s is number => s !== null)),
+  ]);
+  const days = await findDayStock(db, cart.eventId, [...new Set(types.flatMap((t) => t.periodDays))]);
+  const viewItems = items.flatMap((i) => {
+    const type = types.find((t) => t.id === i.ticketTypeId);
+    if (!type) return [];
+    const session = sessions.find((s) => s.id === i.sessionId) ?? null;
+    return [
+      {
+        identifier: i.id,
+        ticket_id: type.id,
+        ticket_name: type.name,
+        session_id: session?.id ?? null,
+        session_date: session ? toSessionDate(session.date) : null,
+        session_hour: session?.hour ?? null,
+        event_id: cart.eventId,
+        amount: type.priceCents,
+        qty: i.qty,
+        line_cents: type.priceCents * i.qty,
+        min_per_order: type.minPerOrder,
+        max_per_order: type.maxPerOrder,
+        available: availablePlaces(type, session, days),
+      },
+    ];
+  });
+  const subtotal = viewItems.reduce((n, i) => n + i.line_cents, 0);
+  const service = serviceCostCents(subtotal, event?.serviceFeeBp ?? 0);
+  return {
+    id: cart.id,
+    event_id: cart.eventId,
+    items: viewItems,
+    total_items: viewItems.reduce((n, i) => n + i.qty, 0),
+    subtotal_cents: subtotal,
+    service_cents: service,
+    total_cents: subtotal + service,
+  };
+}
+
+/** The validated add-item body (session date DD/MM/YYYY already checked by the schema). */
+export interface AddItemInput {
+  event_id: number;
+  ticket_id: number;
+  session_id?: number;
+  session_date?: string;
+  session_hour?: string;
+  amount: number;
+}
+
+/**
+ * Sets the quantity of one line (spec §4: same ticket and same session or event updates
+ * the line, else appends; 0 removes). Checks the event, the ticket type, the session,
+ * the per-order maximum and what is left. Throws 404 / 422.
+ */
+export async function addItem(db: Db, owner: CartOwner, body: AddItemInput, now: Date) {
+  const event = await loadSellableEvent(db, body.event_id, now);
+  const [type] = await findTicketTypesByIds(db, [body.ticket_id]);
+  if (!type || type.eventId !== event.id)
+    throw new AppError(404, 'ticket_not_found', 'cart.ticket_not_found');
+  let session: SessionRow | null = null;
+  if (event.isSession) {
+    if (body.session_id) {
+      [session = null] = await findSessionsByIds(db, [body.session_id]);
+    } else if (body.session_date && body.session_hour) {
+      const date = fromSessionDate(body.session_date)!;
+      session = (await findSessionByDateHour(db, event.id, date, body.session_hour)) ?? null;
+    } else {
+      throw new AppError(
+        422,
+        'session_required',
+        'cart.session_required',
+        {},
+        {
+          session_id: ['cart.session_required'],
+        },
+      );
+    }
+    if (!session || session.eventId !== event.id)
+      throw new AppError(404, 'session_not_found', 'cart.session_not_found');
+    if (body.session_date && fromSessionDate(body.session_date) !== session.date)
+      throw new AppError(404, 'session_not_found', 'cart.session_not_found');
+    if (session.startsAt <= now) throw new AppError(422, 'session_past', 'cart.session_past');
+  }
+  const params = { name: type.name, max: type.maxPerOrder };
+  if (body.amount > 0) {
+    if (!typeOnSale(event, type, now))
+      throw new AppError(422, 'ticket_not_on_sale', 'cart.ticket_not_on_sale', params);
+    if (body.amount > type.maxPerOrder)
+      throw new AppError(422, 'above_maximum', 'cart.above_maximum', params);
+    const days = await findDayStock(db, event.id, type.periodDays);
+    const available = availablePlaces(type, session, days);
+    if (available <= 0) throw new AppError(422, 'sold_out', 'cart.sold_out', params);
+    if (body.amount > available)
+      throw new AppError(422, 'not_enough_stock', 'cart.not_enough_stock', { ...params, available });
+  }
+  await db.transaction(async (tx) => {
+    const cart = await ensureCart(tx, owner, event.id);
+    const line = { cartId: cart.id, ticketTypeId: type.id, sessionId: session?.id ?? null };
+    if (body.amount === 0) await deleteItemByLine(tx, line);
+    else await upsertItem(tx, { ...line, qty: body.amount });
+    await touchCart(tx, cart.id);
+  });
+  return getCart(db, owner, event.id);
+}
+
+/** Changes one line's quantity (0 removes it). Another owner's line answers 404. */
+export async function changeItemQty(db: Db, owner: CartOwner, itemId: number, qty: number, now: Date) {
+  const found = await findOwnedItem(db, owner, itemId);
+  if (!found) throw new AppError(404, 'cart_item_not_found', 'cart.item_not_found');
+  return addItem(
+    db,
+    owner,
+    {
+      event_id: found.cart.eventId,
+      ticket_id: found.item.ticketTypeId,
+      session_id: found.item.sessionId ?? undefined,
+      amount: qty,
+    },
+    now,
+  );
+}
+
+export async function removeItem(db: Db, owner: CartOwner, itemId: number) {
+  const found = await findOwnedItem(db, owner, itemId);
+  if (!found) throw new AppError(404, 'cart_item_not_found', 'cart.item_not_found');
+  await deleteItem(db, itemId);
+  await touchCart(db, found.cart.id);
+  return getCart(db, owner, found.cart.eventId);
+}
+
+/**
+ * Joins the carts a visitor filled before logging in to the customer's (their newer lines
+ * win). Called on the first authenticated cart or checkout call that carries the
+ * Visitor-Id; safe to call again (nothing left to move).
+ */
+export async function mergeCartsAtLogin(db: Db, visitorId: string | null, customerId: number): Promise<void> {
+  if (!visitorId) return;
+  await db.transaction((tx) => mergeVisitorCarts(tx, visitorId, customerId));
+}
+
+export { findCart, findItems };

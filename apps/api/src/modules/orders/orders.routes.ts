@@ -1,0 +1,113 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParam } from '@bilheteira/shared/schemas/common';
+import {
+  createOrderBody,
+  orderResponse,
+  ordersQuery,
+  ordersResponse,
+} from '@bilheteira/shared/schemas/orders';
+import { translate } from '../../i18n/messages';
+import { AppError } from '../../lib/errors';
+import { createOrder, expireOrders, getOrderDetail, listCustomerOrders, orderDetail } from './orders.service';
+
+/** Idempotency-Key header: 1–100 visible ASCII characters, or none. */
+export function idempotencyKey(req: FastifyRequest): string | null {
+  const raw = req.headers['idempotency-key'];
+  const v = Array.isArray(raw) ? raw[0] : raw;
+  if (v === undefined || v === '') return null;
+  if (!/^[\x21-\x7e]{1,100}$/.test(v))
+    throw new AppError(
+      400,
+      'validation_failed',
+      'error.validation',
+      {},
+      { 'idempotency-key': ['validation.invalid'] },
+    );
+  return v;
+}
+
+export const actorOf = (req: FastifyRequest) =>
+  req.auth?.impersonatedBy
+    ? `support:${req.auth.impersonatedBy}`
+    : `customer:${req.auth?.customer.id ?? '?'}`;
+
+const idemHeader = z.object({
+  'idempotency-key': z.string().optional().describe('Repeat-safe key: the same key answers the first result'),
+});
+
+export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/orders',
+    {
+      preHandler: app.requireCustomer,
+      schema: {
+        tags: ['checkout'],
+        summary: 'Create a pending order from the cart (or items) and/or a wallet top-up; holds the tickets',
+        description:
+          'Reserves stock atomically for ORDER_HOLD_MINUTES (15 by default); then pay it with ' +
+          'POST /api/orders/{id}/pay. Errors: 422 cart_empty, below_minimum (details.items), ' +
+          'above_maximum, topup_unavailable; 409 sold_out / session_full / day_full.',
+        security: [{ bearer: [] }],
+        headers: idemHeader,
+        body: createOrderBody,
+        response: { 201: orderResponse, 200: orderResponse },
+      },
+    },
+    async (req, reply) => {
+      const now = new Date();
+      const { order, created } = await createOrder(
+        app.db,
+        {
+          customerId: req.auth!.customer.id,
+          visitorId: req.visitorId,
+          body: req.body,
+          idempotencyKey: idempotencyKey(req),
+          locale: req.locale,
+          actor: actorOf(req),
+        },
+        now,
+      );
+      reply.status(created ? 201 : 200);
+      return {
+        data: await orderDetail(app.db, order, now),
+        message: translate(req.locale, 'checkout.order_created'),
+      };
+    },
+  );
+
+  app.get(
+    '/orders',
+    {
+      preHandler: app.requireCustomer,
+      schema: {
+        tags: ['checkout'],
+        summary: "The customer's orders (filter all, paid, pending, cancelled), newest first",
+        security: [{ bearer: [] }],
+        querystring: ordersQuery,
+        response: { 200: ordersResponse },
+      },
+    },
+    async (req) => listCustomerOrders(app.db, req.auth!.customer.id, req.query, new Date()),
+  );
+
+  app.get(
+    '/orders/:id',
+    {
+      preHandler: app.requireCustomer,
+      schema: {
+        tags: ['checkout'],
+        summary: 'One order of the customer with lines, payments, receipt data and issued tickets',
+        security: [{ bearer: [] }],
+        params: z.object({ id: idParam }),
+        response: { 200: orderResponse },
+      },
+    },
+    async (req) => ({ data: await getOrderDetail(app.db, req.auth!.customer.id, req.params.id, new Date()) }),
+  );
+
+  // Unpaid orders give their tickets back; SKIP LOCKED makes it safe on every instance.
+  app.jobs.push({ name: 'orders-expiry', everyMs: 5_000, run: () => expireOrders(app.db, new Date()) });
+};
+export default ordersRoutes;

@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type DbOrTx } from '../../db/client';
+
+/** What one order line holds: a ticket type, maybe a session, and the days it covers. */
+export interface StockClaim {
+  ticketTypeId: number;
+  sessionId: number | null;
+  qty: number;
+  days: string[];
+}
+
+export type StockShortage =
+  | { kind: 'type'; ticketTypeId: number }
+  | { kind: 'session'; sessionId: number }
+  | { kind: 'day'; day: string };
+
+/** Adds up claims per counter, in one global order (types, sessions, days; by key) so
+ * concurrent transactions take row locks in the same order and never deadlock. */
+function counters(eventId: number, claims: StockClaim[]) {
+  const types = new Map<number, number>();
+  const sessions = new Map<number, number>();
+  const days = new Map<string, number>();
+  for (const c of claims) {
+    types.set(c.ticketTypeId, (types.get(c.ticketTypeId) ?? 0) + c.qty);
+    if (c.sessionId !== null) sessions.set(c.sessionId, (sessions.get(c.sessionId) ?? 0) + c.qty);
+    for (const d of c.days) days.set(d, (days.get(d) ?? 0) + c.qty);
+  }
+  const byKey = <K>(m: Map<K, number>) => [...m.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return { eventId, types: byKey(types), sessions: byKey(sessions), days: byKey(days) };
+}
+
+/**
+ * Reserves places with conditional UPDATEs (`… WHERE quantity - reserved - sold >= n`):
+ * sold + reserved can never pass a ticket type's quantity, a session's capacity or a day's
+ * capacity, whatever the concurrency. Must run in the caller's transaction: on a shortage
+ * it answers what ran out and the caller throws, rolling back what was taken.
+ */
+export async function reserveStock(
+  tx: DbOrTx,
+  eventId: number,
+  claims: StockClaim[],
+): Promise<StockShortage | null> {
+  const c = counters(eventId, claims);
+  for (const [id, n] of c.types) {
+    const rows = await queryRows(
+      tx,
+      sql`UPDATE ticket_types SET reserved = reserved + ${n}
+          WHERE id = ${id} AND quantity - reserved - sold >= ${n} RETURNING id`,
+    );
+    if (!rows.length) return { kind: 'type', ticketTypeId: id };
+  }
+  for (const [id, n] of c.sessions) {
+    const rows = await queryRows(
+      tx,
+      sql`UPDATE event_sessions SET reserved = reserved + ${n}
+          WHERE id = ${id} AND (capacity IS NULL OR capacity - reserved - sold >= ${n}) RETURNING id`,
+    );
+    if (!rows.length) return { kind: 'session', sessionId: id };
+  }
+  for (const [day, n] of c.days) {
+    const rows = await queryRows<{ ok: boolean }>(
+      tx,
+      sql`UPDATE event_day_stock SET reserved = reserved + ${n}
+          WHERE event_id = ${eventId} AND day = ${day}
+          RETURNING capacity - reserved - sold >= 0 AS ok`,
+    );
+    // no row: the day has no capacity of its own
+    if (rows.length && !rows[0]!.ok) return { kind: 'day', day };
+  }
+  return null;
+}
+
+/** Gives reserved places back (expiry, cancellation). Same lock order as reserveStock. */
+export async function releaseStock(tx: DbOrTx, eventId: number, claims: StockClaim[]): Promise<void> {
+  const c = counters(eventId, claims);
+  for (const [id, n] of c.types)
+    await tx.execute(sql`UPDATE ticket_types SET reserved = reserved - ${n} WHERE id = ${id}`);
+  for (const [id, n] of c.sessions)
+    await tx.execute(sql`UPDATE event_sessions SET reserved = reserved - ${n} WHERE id = ${id}`);
+  for (const [day, n] of c.days)
+    await tx.execute(
+      sql`UPDATE event_day_stock SET reserved = reserved - ${n} WHERE event_id = ${eventId} AND day = ${day}`,
+    );
+}
+
+/** Turns reserved places into sold ones (payment confirmed). Same lock order. */
+export async function commitStock(tx: DbOrTx, eventId: number, claims: StockClaim[]): Promise<void> {
+  const c = counters(eventId, claims);
+  for (const [id, n] of c.types)
+    await tx.execute(
+      sql`UPDATE ticket_types SET reserved = reserved - ${n}, sold = sold + ${n} WHERE id = ${id}`,
+    );
+  for (const [id, n] of c.sessions)
+    await tx.execute(
+      sql`UPDATE event_sessions SET reserved = reserved - ${n}, sold = sold + ${n} WHERE id = ${id}`,
+    );
+  for (const [day, n] of c.days)
+    await tx.execute(
+      sql`UPDATE event_day_stock SET reserved = reserved - ${n}, sold = sold + ${n}
+          WHERE event_id = ${eventId} AND day = ${day}`,
+    );
+}

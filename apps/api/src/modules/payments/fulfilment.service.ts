@@ -1,0 +1,189 @@
+import { formatEur } from '@bilheteira/shared/money';
+import { normalizeLocale } from '@bilheteira/shared/locales';
+import type { Db, Tx } from '../../db/client';
+import { audit } from '../../lib/audit';
+import { enqueueMessage } from '../../lib/outbox';
+import { translate } from '../../i18n/messages';
+import { issueTicketsForOrder } from '../tickets/ticket-issuing.service';
+import { creditOnlineTopUp } from '../wallet/wallet-ledger.service';
+import { findLines, findOrderForUpdate, markOrderPaid, type OrderRow } from '../orders/orders.repository';
+import { commitStock, reserveStock } from '../orders/stock.repository';
+import { claimsOf } from '../orders/orders.service';
+import {
+  findCustomer,
+  findEvent,
+  findPaymentForUpdate,
+  findTicketsWithTypes,
+  recordPaymentEvent,
+  updatePayment,
+} from './payments.repository';
+import './payments.messages';
+
+export type FulfilmentOutcome = 'fulfilled' | 'duplicate' | 'already_paid' | 'refund_pending' | 'not_found';
+
+/** A confirmation from a provider: its event id makes a repeat a no-op. */
+export interface Confirmation {
+  provider: string;
+  /** unique per provider event (Stripe event id, sandbox approval id, return-redirect id) */
+  eventRef: string;
+  paymentId: number;
+  type: string;
+}
+
+/**
+ * Fulfils a paid payment exactly once, in ONE transaction that also records the provider
+ * event: order → paid, reserved stock → sold, tickets issued, wallet credited, confirmation
+ * email queued. A repeated event (same eventRef) or a second confirmation of an order
+ * already paid changes nothing. An approval that arrives after the order expired takes the
+ * stock again if it is still there; if not, the payment is flagged for refund.
+ */
+export async function fulfilPayment(
+  db: Db,
+  c: Confirmation,
+  now: Date,
+  opts: { publicUrl: string },
+): Promise<FulfilmentOutcome> {
+  return db.transaction(async (tx) => {
+    if (!(await recordPaymentEvent(tx, c))) return 'duplicate';
+    const payment = await findPaymentForUpdate(tx, c.paymentId);
+    if (!payment) return 'not_found';
+    const order = await findOrderForUpdate(tx, payment.orderId);
+    if (!order) return 'not_found';
+    if (order.status === 'paid' || order.status === 'refunded') {
+      if (payment.status !== 'approved') {
+        // a second successful attempt on an order already paid: money to give back
+        await updatePayment(tx, payment.id, { status: 'refund_pending' });
+        await audit(tx, {
+          actor: c.provider,
+          action: 'payment.duplicate_charge',
+          entity: 'payment',
+          entityId: payment.id,
+        });
+        return 'refund_pending';
+      }
+      return 'already_paid';
+    }
+    const lines = await findLines(tx, [order.id]);
+    const claims = claimsOf(lines);
+    if (order.status === 'cancelled') {
+      // Late approval: try to take the places again, inside a savepoint.
+      const ok = await tx
+        .transaction(async (sp) => {
+          const shortage = await reserveStock(sp, order.eventId, claims);
+          if (shortage) throw new Error('shortage');
+          return true;
+        })
+        .catch(() => false);
+      if (!ok) {
+        await updatePayment(tx, payment.id, { status: 'refund_pending' });
+        await audit(tx, {
+          actor: c.provider,
+          action: 'payment.late_no_stock',
+          entity: 'payment',
+          entityId: payment.id,
+        });
+        return 'refund_pending';
+      }
+    }
+    await commitStock(tx, order.eventId, claims);
+    await updatePayment(tx, payment.id, { status: 'approved' });
+    if (!(await markOrderPaid(tx, order.id, now))) return 'already_paid';
+
+    const ticketLines = lines.filter((l) => l.kind === 'ticket' && l.ticketTypeId !== null);
+    const ticketIds = ticketLines.length
+      ? await issueTicketsForOrder(
+          tx,
+          {
+            orderId: order.id,
+            customerId: order.customerId,
+            eventId: order.eventId,
+            lines: ticketLines.map((l) => ({
+              ticketTypeId: l.ticketTypeId!,
+              sessionId: l.sessionId,
+              qty: l.qty,
+            })),
+          },
+          now,
+        )
+      : [];
+    const topups = lines.filter((l) => l.kind === 'topup');
+    for (const t of topups) {
+      await creditOnlineTopUp(
+        tx,
+        {
+          customerId: order.customerId,
+          eventId: order.eventId,
+          amountCents: t.unitCents * t.qty,
+          idempotencyKey: `order:${order.id}:topup:${t.id}`,
+          description: t.description,
+          invoice: order.reference,
+        },
+        now,
+      );
+    }
+    await sendConfirmation(
+      tx,
+      order,
+      ticketIds,
+      topups.reduce((n, t) => n + t.unitCents * t.qty, 0),
+      opts.publicUrl,
+    );
+    await audit(tx, {
+      actor: c.provider,
+      action: 'order.paid',
+      entity: 'order',
+      entityId: order.id,
+      data: { payment_id: payment.id, event_ref: c.eventRef, tickets: ticketIds.length },
+    });
+    return 'fulfilled';
+  });
+}
+
+async function sendConfirmation(
+  tx: Tx,
+  order: OrderRow,
+  ticketIds: number[],
+  topupCents: number,
+  publicUrl: string,
+) {
+  const [customer, event, tickets] = await Promise.all([
+    findCustomer(tx, order.customerId),
+    findEvent(tx, order.eventId),
+    findTicketsWithTypes(tx, ticketIds),
+  ]);
+  const recipient = order.receiptEmail || customer?.email;
+  if (!recipient || !customer) return;
+  const locale = normalizeLocale(customer.locale);
+  const t = (key: string, params: Record<string, unknown> = {}) => translate(locale, key, params);
+  const url = `${publicUrl.replace(/\/$/, '')}/dashboard/tickets`;
+  const body = [
+    t('email.order_paid_intro', { name: customer.firstName, total: formatEur(order.totalCents) }),
+    '',
+    ...(tickets.length
+      ? [t('email.order_paid_tickets'), ...tickets.map((x) => `• ${x.name} — ${x.token}`), '']
+      : []),
+    ...(topupCents ? [t('email.order_paid_topup', { amount: formatEur(topupCents) }), ''] : []),
+    t('email.order_paid_link', { url }),
+  ].join('\n');
+  await enqueueMessage(tx, {
+    channel: 'email',
+    recipient,
+    subject: t('email.order_paid_subject', { event: event?.name ?? '', order: order.reference }),
+    body,
+    meta: { kind: 'order_paid', order_id: order.id, ticket_ids: ticketIds },
+  });
+}
+
+/** Records a declined attempt once; the order stays pending and payable. */
+export async function declinePayment(db: Db, c: Confirmation, reason: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (!(await recordPaymentEvent(tx, c))) return false;
+    const payment = await findPaymentForUpdate(tx, c.paymentId);
+    if (!payment || !['pending', 'requires_action'].includes(payment.status)) return false;
+    await updatePayment(tx, payment.id, {
+      status: 'declined',
+      meta: { ...payment.meta, decline_code: reason },
+    });
+    return true;
+  });
+}

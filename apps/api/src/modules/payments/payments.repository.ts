@@ -1,0 +1,126 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import {
+  customerTickets,
+  customers,
+  events,
+  paymentEvents,
+  payments,
+  ticketTypes,
+} from '../../db/schema/index';
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+export async function insertPayment(db: DbOrTx, values: typeof payments.$inferInsert): Promise<PaymentRow> {
+  const [row] = await db.insert(payments).values(values).returning();
+  return row!;
+}
+
+export async function updatePayment(
+  db: DbOrTx,
+  id: number,
+  values: Partial<typeof payments.$inferInsert>,
+): Promise<PaymentRow> {
+  const [row] = await db
+    .update(payments)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(payments.id, id))
+    .returning();
+  return row!;
+}
+
+export async function findPaymentByKey(db: DbOrTx, orderId: number, key: string) {
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.idempotencyKey, key)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function findPaymentByRef(db: DbOrTx, providerRef: string) {
+  const rows = await db.select().from(payments).where(eq(payments.providerRef, providerRef)).limit(1);
+  return rows[0];
+}
+
+export async function findPaymentForUpdate(db: DbOrTx, id: number) {
+  const rows = await db.select().from(payments).where(eq(payments.id, id)).for('update');
+  return rows[0];
+}
+
+/** Ends earlier attempts still open on the order (a new attempt replaces them). */
+export async function supersedeOpenPayments(db: DbOrTx, orderId: number): Promise<void> {
+  await db
+    .update(payments)
+    .set({ status: 'expired', updatedAt: new Date() })
+    .where(and(eq(payments.orderId, orderId), inArray(payments.status, ['pending', 'requires_action'])));
+}
+
+/** Records a provider event once; answers false when it was already recorded. */
+export async function recordPaymentEvent(
+  db: DbOrTx,
+  e: { provider: string; eventRef: string; paymentId: number; type: string },
+): Promise<boolean> {
+  const rows = await db
+    .insert(paymentEvents)
+    .values(e)
+    .onConflictDoNothing()
+    .returning({ id: paymentEvents.id });
+  return rows.length === 1;
+}
+
+/** Sandbox MB WAY requests older than `before` still waiting (auto-approval). */
+export async function findSandboxMbwayWaiting(db: DbOrTx, before: Date, limit = 20) {
+  return db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.provider, 'sandbox'),
+        eq(payments.method, 'mbway'),
+        eq(payments.status, 'pending'),
+        lte(payments.createdAt, before),
+      ),
+    )
+    .orderBy(asc(payments.id))
+    .limit(limit);
+}
+
+/** Open attempts past their window become expired (the order stays payable until its own hold ends). */
+export async function expireOpenPayments(db: DbOrTx, now: Date): Promise<number> {
+  const rows = await db
+    .update(payments)
+    .set({ status: 'expired', updatedAt: now })
+    .where(and(inArray(payments.status, ['pending', 'requires_action']), lte(payments.expiresAt, now)))
+    .returning({ id: payments.id });
+  return rows.length;
+}
+
+export async function findCustomer(db: DbOrTx, id: number) {
+  const rows = await db.select().from(customers).where(eq(customers.id, id)).limit(1);
+  return rows[0];
+}
+
+export async function findEvent(db: DbOrTx, id: number) {
+  const rows = await db.select().from(events).where(eq(events.id, id)).limit(1);
+  return rows[0];
+}
+
+/** Issued tickets with their type names (for the confirmation email). */
+export async function findTicketsWithTypes(db: DbOrTx, ids: number[]) {
+  if (!ids.length) return [];
+  return db
+    .select({ id: customerTickets.id, token: customerTickets.token, name: ticketTypes.name })
+    .from(customerTickets)
+    .innerJoin(ticketTypes, eq(ticketTypes.id, customerTickets.ticketTypeId))
+    .where(inArray(customerTickets.id, ids))
+    .orderBy(asc(customerTickets.id));
+}
+
+export async function countPaymentEvents(db: DbOrTx, paymentId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(paymentEvents)
+    .where(eq(paymentEvents.paymentId, paymentId));
+  return row?.n ?? 0;
+}

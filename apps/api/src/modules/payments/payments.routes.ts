@@ -1,0 +1,192 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParam } from '@bilheteira/shared/schemas/common';
+import {
+  completePaymentBody,
+  payOrderBody,
+  payOrderResponse,
+  paymentStatusResponse,
+} from '@bilheteira/shared/schemas/payments';
+import { translate } from '../../i18n/messages';
+import { AppError } from '../../lib/errors';
+import { actorOf, idempotencyKey } from '../orders/orders.routes';
+import { createPaymentsContext } from './payments.context';
+import { stripeClient } from './stripe-provider';
+import {
+  autoDecideSandboxMbway,
+  expirePaymentAttempts,
+  decideSandboxPayment,
+  findOwnedPayment,
+  handleStripeEvent,
+  payOrder,
+  sandboxAutoApproveMs,
+  syncReturn,
+  toPaymentView,
+} from './payments.service';
+
+const refParam = z.object({ reference: z.string().trim().min(4).max(100) });
+
+export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const key = app.config.STRIPE_SECRET_KEY;
+  const ctx = createPaymentsContext(app);
+
+  app.post(
+    '/orders/:id/pay',
+    {
+      preHandler: app.requireCustomer,
+      schema: {
+        tags: ['checkout'],
+        summary: 'Pay a pending order: MB WAY, card, Google Pay or Apple Pay',
+        description:
+          'Answers the payment: approved (order paid, tickets issued), pending (MB WAY: poll ' +
+          'GET /api/payments/{reference} during the 4-minute window) or requires_action (open ' +
+          'redirect_url, back on /payment/redirects). A declined payment answers 422 ' +
+          'payment_declined and the order stays payable. Sandbox test cards: 4242424242424242 ' +
+          'approves, 4000000000000002 declines, 4000000000003220 asks for 3-D Secure. With Stripe, ' +
+          'card/Apple Pay/Google Pay are confirmed in the browser with client_secret.',
+        security: [{ bearer: [] }],
+        params: z.object({ id: idParam }),
+        headers: z.object({ 'idempotency-key': z.string().optional() }),
+        body: payOrderBody,
+        response: { 200: payOrderResponse },
+      },
+    },
+    async (req) => {
+      const { payment, order } = await payOrder(
+        ctx,
+        {
+          customerId: req.auth!.customer.id,
+          orderId: req.params.id,
+          body: req.body,
+          idempotencyKey: idempotencyKey(req),
+          locale: req.locale,
+        },
+        new Date(),
+      );
+      const message =
+        order.status === 'paid'
+          ? translate(req.locale, 'payment.approved')
+          : payment.method === 'mbway'
+            ? translate(req.locale, 'payment.mbway_sent')
+            : undefined;
+      return { data: { payment: toPaymentView(payment), order }, ...(message ? { message } : {}) };
+    },
+  );
+
+  app.get(
+    '/payments/:reference',
+    {
+      preHandler: app.requireCustomer,
+      schema: {
+        tags: ['checkout'],
+        summary: 'State of a payment attempt (polled while waiting for MB WAY)',
+        security: [{ bearer: [] }],
+        params: refParam,
+        response: { 200: paymentStatusResponse },
+      },
+    },
+    async (req) => {
+      const { payment, order } = await findOwnedPayment(app.db, req.auth!.customer.id, req.params.reference);
+      return { data: { payment: toPaymentView(payment), order_id: order.id, order_status: order.status } };
+    },
+  );
+
+  app.post(
+    '/payments/:reference/return',
+    {
+      preHandler: app.requireCustomer,
+      schema: {
+        tags: ['checkout'],
+        summary: 'Back from a provider page: sync the payment state (fulfils if it succeeded)',
+        security: [{ bearer: [] }],
+        params: refParam,
+        response: { 200: paymentStatusResponse },
+      },
+    },
+    async (req) => {
+      const { payment, order } = await syncReturn(
+        ctx,
+        req.auth!.customer.id,
+        req.params.reference,
+        new Date(),
+      );
+      return { data: { payment: toPaymentView(payment), order_id: order.id, order_status: order.status } };
+    },
+  );
+
+  app.post(
+    '/payments/:reference/complete',
+    {
+      preHandler: app.requireCustomer,
+      schema: {
+        tags: ['checkout'],
+        summary: 'Sandbox 3-D Secure step: the customer approves or declines on /payment/redirects',
+        security: [{ bearer: [] }],
+        params: refParam,
+        body: completePaymentBody,
+        response: { 200: paymentStatusResponse },
+      },
+    },
+    async (req) => {
+      const now = new Date();
+      const found = await findOwnedPayment(app.db, req.auth!.customer.id, req.params.reference);
+      if (found.payment.provider !== 'sandbox' || found.payment.status !== 'requires_action')
+        throw new AppError(409, 'payment_not_awaiting', 'payment.not_awaiting');
+      await decideSandboxPayment(ctx, found.payment, req.body.outcome, actorOf(req), now);
+      const { payment, order } = await findOwnedPayment(app.db, req.auth!.customer.id, req.params.reference);
+      return { data: { payment: toPaymentView(payment), order_id: order.id, order_status: order.status } };
+    },
+  );
+
+  // Stripe webhooks: verified on the raw body, so this scope keeps bodies as bytes.
+  await app.register(async (hook) => {
+    hook.removeAllContentTypeParsers();
+    hook.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_req, body, done) =>
+      done(null, body),
+    );
+    hook.post(
+      '/payments/stripe/webhook',
+      {
+        schema: {
+          tags: ['checkout'],
+          summary: 'Stripe webhook (signature checked with STRIPE_WEBHOOK_SECRET); idempotent by event id',
+          response: { 200: z.object({ received: z.boolean(), outcome: z.string() }) },
+        },
+      },
+      async (req) => {
+        const secret = app.config.STRIPE_WEBHOOK_SECRET;
+        const signature = req.headers['stripe-signature'];
+        if (!secret || typeof signature !== 'string' || !Buffer.isBuffer(req.body))
+          throw new AppError(400, 'webhook_invalid', 'payment.webhook_invalid');
+        let event;
+        try {
+          event = stripeClient(app.config.STRIPE_SECRET_KEY ?? 'sk_unused').webhooks.constructEvent(
+            req.body,
+            signature,
+            secret,
+          );
+        } catch {
+          throw new AppError(400, 'webhook_invalid', 'payment.webhook_invalid');
+        }
+        const outcome = await handleStripeEvent(ctx, event, new Date());
+        return { received: true, outcome };
+      },
+    );
+  });
+
+  app.jobs.push({
+    name: 'payments-expiry',
+    everyMs: 10_000,
+    run: () => expirePaymentAttempts(app.db, new Date()),
+  });
+  const autoMs = sandboxAutoApproveMs();
+  if (!key && autoMs !== null) {
+    app.jobs.push({
+      name: 'sandbox-mbway-auto',
+      everyMs: Math.min(1_000, autoMs),
+      run: () => autoDecideSandboxMbway(ctx, autoMs, new Date()),
+    });
+  }
+};
+
+export default paymentsRoutes;

@@ -1,0 +1,328 @@
+import { randomBytes } from 'node:crypto';
+import type Stripe from 'stripe';
+import { formatEur } from '@bilheteira/shared/money';
+import { toE164 } from '@bilheteira/shared/phone';
+import { isValidCardExpiry } from '@bilheteira/shared/validation';
+import { SANDBOX_MBWAY_DECLINE_SUFFIX, type payOrderBody } from '@bilheteira/shared/schemas/payments';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { enqueueMessage } from '../../lib/outbox';
+import { audit } from '../../lib/audit';
+import { translate } from '../../i18n/messages';
+import { findOwnedOrder, setOrderExpiry } from '../orders/orders.repository';
+import { isPayable, orderDetail, toPaymentView } from '../orders/orders.service';
+import { declinePayment, fulfilPayment } from './fulfilment.service';
+import type { PaymentProvider } from './payment-provider';
+import {
+  findPaymentByKey,
+  findPaymentByRef,
+  expireOpenPayments,
+  findSandboxMbwayWaiting,
+  insertPayment,
+  supersedeOpenPayments,
+  updatePayment,
+  type PaymentRow,
+} from './payments.repository';
+import './payments.messages';
+
+export type PayOrderInput = z.output<typeof payOrderBody>;
+
+export interface PaymentsContext {
+  db: Db;
+  provider: PaymentProvider;
+  publicUrl: string;
+  devTools: boolean;
+}
+
+const newPaymentRef = () => `pay_${randomBytes(12).toString('base64url')}`;
+
+/**
+ * Starts a payment attempt for a pending order of the customer (a repeated Idempotency-Key
+ * answers the first attempt). Approved at once → fulfilled; declined → 422 with the order
+ * still payable; MB WAY → pending until the app answers; 3-D Secure → redirect URL.
+ * Throws 404 (not theirs), 409 (not payable), 422 (declined / bad card), 502 (provider down).
+ */
+export async function payOrder(
+  ctx: PaymentsContext,
+  input: {
+    customerId: number;
+    orderId: number;
+    body: PayOrderInput;
+    idempotencyKey: string | null;
+    locale: string;
+  },
+  now: Date,
+) {
+  const { db } = ctx;
+  const order = await findOwnedOrder(db, input.customerId, input.orderId);
+  if (!order) throw new AppError(404, 'order_not_found', 'order.not_found');
+  if (input.idempotencyKey) {
+    const existing = await findPaymentByKey(db, order.id, input.idempotencyKey);
+    if (existing) return { payment: existing, order: await orderDetail(db, order, now) };
+  }
+  if (!isPayable(order, now)) throw new AppError(409, 'order_not_payable', 'payment.order_not_payable');
+  const { body } = input;
+  if (body.method === 'card') {
+    if (ctx.provider.name !== 'sandbox') {
+      // with a real provider the card goes to its own fields, never to us
+      if (body.card) throw new AppError(422, 'card_fields_not_accepted', 'payment.method_unavailable');
+    } else {
+      if (!body.card)
+        throw new AppError(
+          400,
+          'validation_failed',
+          'error.validation',
+          {},
+          { 'card.number': ['validation.card_number'] },
+        );
+      if (!isValidCardExpiry(body.card.expiry, now))
+        throw new AppError(
+          400,
+          'validation_failed',
+          'error.validation',
+          {},
+          { 'card.expiry': ['validation.card_expired'] },
+        );
+    }
+  }
+  const mbwayPhone = body.mbway ? toE164(body.mbway.country_code, body.mbway.mobile) : undefined;
+
+  await supersedeOpenPayments(db, order.id);
+  const reference = newPaymentRef();
+  let payment: PaymentRow;
+  try {
+    payment = await insertPayment(db, {
+      orderId: order.id,
+      provider: ctx.provider.name,
+      method: body.method,
+      providerRef: ctx.provider.name === 'sandbox' ? reference : null,
+      status: 'pending',
+      amountCents: order.totalCents,
+      idempotencyKey: input.idempotencyKey,
+      meta: {},
+    });
+  } catch (err) {
+    // a concurrent repeat with the same key: answer the first attempt
+    const existing = input.idempotencyKey
+      ? await findPaymentByKey(db, order.id, input.idempotencyKey)
+      : undefined;
+    if (existing) return { payment: existing, order: await orderDetail(db, order, now) };
+    throw err;
+  }
+
+  let result;
+  try {
+    result = await ctx.provider.create(
+      {
+        reference,
+        orderId: order.id,
+        orderReference: order.reference,
+        amountCents: order.totalCents,
+        method: body.method,
+        mbwayPhone,
+        card: body.card,
+        returnUrl: `${ctx.publicUrl.replace(/\/$/, '')}/payment/redirects`,
+        idempotencyKey: `payment:${payment.id}`,
+      },
+      now,
+    );
+  } catch {
+    await updatePayment(db, payment.id, { status: 'declined', meta: { decline_code: 'provider_error' } });
+    throw new AppError(502, 'payment_unavailable', 'payment.unavailable');
+  }
+  payment = await updatePayment(db, payment.id, {
+    providerRef: result.providerRef,
+    status: result.status === 'approved' ? 'pending' : result.status,
+    expiresAt: result.expiresAt ?? null,
+    meta: {
+      display: result.display,
+      ...(result.redirectUrl ? { redirect_url: result.redirectUrl } : {}),
+      ...(result.clientSecret ? { client_secret: result.clientSecret } : {}),
+      ...(ctx.provider.name === 'sandbox' && mbwayPhone?.endsWith(SANDBOX_MBWAY_DECLINE_SUFFIX)
+        ? { sandbox_decline: true }
+        : {}),
+    },
+  });
+  // The order waits for an attempt the customer is completing (MB WAY app, 3-D Secure).
+  if (result.expiresAt && result.expiresAt.getTime() + 60_000 > order.expiresAt.getTime())
+    await setOrderExpiry(db, order.id, new Date(result.expiresAt.getTime() + 60_000));
+
+  const confirmation = { provider: ctx.provider.name, paymentId: payment.id };
+  if (result.status === 'approved') {
+    await fulfilPayment(
+      db,
+      { ...confirmation, eventRef: `${ctx.provider.name}:${result.providerRef}:approved`, type: 'approved' },
+      now,
+      {
+        publicUrl: ctx.publicUrl,
+      },
+    );
+  } else if (result.status === 'declined') {
+    await declinePayment(
+      db,
+      { ...confirmation, eventRef: `${ctx.provider.name}:${result.providerRef}:declined`, type: 'declined' },
+      result.declineCode ?? 'declined',
+    );
+    throw new AppError(
+      422,
+      'payment_declined',
+      'payment.declined',
+      {},
+      {},
+      {
+        payment: result.providerRef,
+        decline_code: result.declineCode ?? 'declined',
+        order_id: order.id,
+      },
+    );
+  } else if (body.method === 'mbway' && ctx.provider.name === 'sandbox' && ctx.devTools && mbwayPhone) {
+    // the dev outbox shows the simulated MB WAY request with its approve/decline calls
+    await enqueueMessage(db, {
+      channel: 'sms',
+      recipient: mbwayPhone,
+      body: translate('pt-pt', 'payment.sandbox_sms', {
+        amount: formatEur(order.totalCents),
+        order: order.reference,
+      }),
+      meta: {
+        kind: 'sandbox_mbway',
+        approve: `POST /api/dev/payments/${result.providerRef}/approve`,
+        decline: `POST /api/dev/payments/${result.providerRef}/decline`,
+      },
+    });
+  }
+  const fresh = (await findPaymentByRef(db, result.providerRef)) ?? payment;
+  const freshOrder = (await findOwnedOrder(db, input.customerId, order.id)) ?? order;
+  return { payment: fresh, order: await orderDetail(db, freshOrder, now) };
+}
+
+/** A payment of the customer by its public reference (another customer's: 404). */
+export async function findOwnedPayment(db: Db, customerId: number, reference: string) {
+  const payment = await findPaymentByRef(db, reference);
+  if (!payment) throw new AppError(404, 'payment_not_found', 'payment.not_found');
+  const order = await findOwnedOrder(db, customerId, payment.orderId);
+  if (!order) throw new AppError(404, 'payment_not_found', 'payment.not_found');
+  return { payment, order };
+}
+
+/**
+ * Sandbox decision on an open attempt (the 3-D Secure page, the dev MB WAY controls, the
+ * auto-approval job). Idempotent: one decision per attempt.
+ */
+export async function decideSandboxPayment(
+  ctx: PaymentsContext,
+  payment: PaymentRow,
+  outcome: 'approve' | 'decline',
+  actor: string,
+  now: Date,
+): Promise<void> {
+  if (payment.provider !== 'sandbox') throw new AppError(404, 'payment_not_found', 'payment.not_found');
+  if (!['pending', 'requires_action'].includes(payment.status))
+    throw new AppError(409, 'payment_not_awaiting', 'payment.not_awaiting');
+  const ref = payment.providerRef ?? String(payment.id);
+  const c = { provider: 'sandbox', paymentId: payment.id };
+  if (outcome === 'approve') {
+    await fulfilPayment(ctx.db, { ...c, eventRef: `sandbox:${ref}:approved`, type: 'approved' }, now, {
+      publicUrl: ctx.publicUrl,
+    });
+  } else {
+    await declinePayment(
+      ctx.db,
+      { ...c, eventRef: `sandbox:${ref}:declined`, type: 'declined' },
+      'declined_by_customer',
+    );
+  }
+  await audit(ctx.db, {
+    actor,
+    action: `payment.sandbox_${outcome}`,
+    entity: 'payment',
+    entityId: payment.id,
+  });
+}
+
+/** SANDBOX_MBWAY_AUTO_APPROVE_MS: the simulated MB WAY app answers on its own after this delay. */
+export function sandboxAutoApproveMs(env: NodeJS.ProcessEnv = process.env): number | null {
+  const ms = Number(env.SANDBOX_MBWAY_AUTO_APPROVE_MS);
+  return Number.isFinite(ms) && ms > 0 ? ms : null;
+}
+
+/** Job: answers sandbox MB WAY requests older than the delay (numbers ending 0000 decline). */
+export async function autoDecideSandboxMbway(
+  ctx: PaymentsContext,
+  delayMs: number,
+  now: Date,
+): Promise<number> {
+  const waiting = await findSandboxMbwayWaiting(ctx.db, new Date(now.getTime() - delayMs));
+  for (const p of waiting) {
+    const decline = (p.meta as { sandbox_decline?: boolean }).sandbox_decline === true;
+    await decideSandboxPayment(ctx, p, decline ? 'decline' : 'approve', 'sandbox-auto', now).catch(() => {});
+  }
+  return waiting.length;
+}
+
+/**
+ * A verified Stripe event: payment_intent.succeeded fulfils, payment_intent.payment_failed
+ * declines; the event id makes redelivery a no-op. Other events are acknowledged.
+ */
+export async function handleStripeEvent(
+  ctx: PaymentsContext,
+  event: Stripe.Event,
+  now: Date,
+): Promise<string> {
+  if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.payment_failed')
+    return 'ignored';
+  const intent = event.data.object;
+  const payment = await findPaymentByRef(ctx.db, intent.id);
+  if (!payment) return 'unknown_payment';
+  const c = { provider: 'stripe', eventRef: event.id, paymentId: payment.id, type: event.type };
+  if (event.type === 'payment_intent.succeeded')
+    return fulfilPayment(ctx.db, c, now, { publicUrl: ctx.publicUrl });
+  await declinePayment(ctx.db, c, intent.last_payment_error?.code ?? 'payment_failed');
+  return 'declined';
+}
+
+/**
+ * The customer is back from a provider page (/payment/redirects): ask the provider for the
+ * state and fulfil if it succeeded (same exactly-once path as the webhook).
+ */
+export async function syncReturn(ctx: PaymentsContext, customerId: number, reference: string, now: Date) {
+  const { payment } = await findOwnedPayment(ctx.db, customerId, reference);
+  if (payment.provider === 'stripe' && ctx.provider.name === 'stripe' && payment.providerRef) {
+    const status = await ctx.provider.retrieve(payment.providerRef).catch(() => 'pending' as const);
+    const c = { provider: 'stripe', paymentId: payment.id };
+    if (status === 'approved')
+      await fulfilPayment(
+        ctx.db,
+        { ...c, eventRef: `stripe:return:${payment.providerRef}`, type: 'return' },
+        now,
+        {
+          publicUrl: ctx.publicUrl,
+        },
+      );
+    else if (status === 'declined')
+      await declinePayment(
+        ctx.db,
+        { ...c, eventRef: `stripe:return-declined:${payment.providerRef}`, type: 'return' },
+        'declined',
+      );
+  }
+  return findOwnedPayment(ctx.db, customerId, reference);
+}
+
+/** Job: attempts whose window ended (MB WAY unanswered after 4 minutes) become expired. */
+export const expirePaymentAttempts = (db: Db, now: Date) => expireOpenPayments(db, now);
+
+/** Development: answers a sandbox attempt by its reference as the MB WAY app would. */
+export async function decideSandboxByReference(
+  ctx: PaymentsContext,
+  reference: string,
+  outcome: 'approve' | 'decline',
+  now: Date,
+): Promise<void> {
+  const payment = await findPaymentByRef(ctx.db, reference);
+  if (!payment) throw new AppError(404, 'payment_not_found', 'payment.not_found');
+  await decideSandboxPayment(ctx, payment, outcome, 'dev', now);
+}
+
+export { toPaymentView };
