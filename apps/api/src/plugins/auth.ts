@@ -1,6 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { unauthorized } from '../lib/errors';
+import { AppError, unauthorized } from '../lib/errors';
+import { audit } from '../lib/audit';
+import '../modules/identity/identity.messages';
 import { resolveSession } from '../modules/identity/session.service';
 import type { CustomerRow } from '../modules/identity/customer.repository';
 
@@ -20,6 +22,22 @@ declare module 'fastify' {
     /** preHandler: 401 unless the request carries a live customer session. */
     requireCustomer(req: FastifyRequest, reply: FastifyReply): Promise<void>;
   }
+}
+
+/**
+ * preHandler for actions a support session must never take (password change, erasure):
+ * use after `app.requireCustomer`, e.g. `preHandler: [app.requireCustomer, forbidImpersonation]`.
+ */
+export async function forbidImpersonation(req: FastifyRequest): Promise<void> {
+  if (req.auth?.impersonatedBy) {
+    throw new AppError(403, 'impersonation_forbidden', 'identity.impersonation_forbidden');
+  }
+}
+
+/** Audit actor for the request: the customer, or the support operator acting for them. */
+export function auditActor(req: FastifyRequest): string {
+  if (req.auth?.impersonatedBy) return `support:${req.auth.impersonatedBy}`;
+  return req.auth ? `customer:${req.auth.customer.id}` : 'anonymous';
 }
 
 export function bearerToken(req: FastifyRequest): string | null {
@@ -42,5 +60,22 @@ export const authPlugin = fp(async (app) => {
       sessionId: found.session.id,
       impersonatedBy: found.session.impersonatedBy,
     };
+  });
+
+  // Every request made under an impersonated session is audited (issue 4 item 8).
+  app.addHook('onResponse', async (req, reply) => {
+    const auth = req.auth;
+    if (!auth?.impersonatedBy) return;
+    try {
+      await audit(app.db, {
+        actor: `support:${auth.impersonatedBy}`,
+        action: `impersonated.${req.method} ${req.routeOptions.url ?? req.url}`,
+        entity: 'customer',
+        entityId: auth.customer.id,
+        data: { status: reply.statusCode, session: auth.sessionId, url: req.url.split('?')[0] },
+      });
+    } catch (err) {
+      req.log.error({ err }, 'impersonation audit failed');
+    }
   });
 });
