@@ -1,0 +1,104 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  checkinBody,
+  checkinResponse,
+  offlinePackResponse,
+  offlineUploadBody,
+  offlineUploadResponse,
+  publicTicketCheckResponse,
+  tokenParam,
+} from '@bilheteira/shared/schemas/tickets';
+import type { FastifyRequest } from 'fastify';
+import { clientIp } from '../../lib/client-ip';
+import { hitLimit } from '../../lib/rate-limit';
+import {
+  authenticateDevice,
+  buildOfflinePack,
+  checkInTicket,
+  publicTicketCheck,
+  uploadOfflineCheckins,
+} from './checkin.service';
+
+const deviceKey = (req: FastifyRequest): string | undefined => {
+  const v = req.headers['x-device-key'];
+  return Array.isArray(v) ? v[0] : v;
+};
+
+const deviceSecurity = [{ deviceKey: [] }];
+
+const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/checkin',
+    {
+      schema: {
+        tags: ['checkin'],
+        summary:
+          'Door check-in of a scanned token by a device of the event (header X-Device-Key), idempotent per nonce',
+        security: deviceSecurity,
+        body: checkinBody,
+        response: { 200: checkinResponse },
+      },
+    },
+    async (req) => {
+      const now = new Date();
+      const device = await authenticateDevice(app.db, deviceKey(req), clientIp(req), now);
+      return { data: await checkInTicket(app.db, device, req.body, now) };
+    },
+  );
+
+  app.post(
+    '/checkin/offline',
+    {
+      schema: {
+        tags: ['checkin'],
+        summary: 'Uploads check-ins a device made offline, with their original time and nonce',
+        security: deviceSecurity,
+        body: offlineUploadBody,
+        response: { 200: offlineUploadResponse },
+      },
+    },
+    async (req) => {
+      const now = new Date();
+      const device = await authenticateDevice(app.db, deviceKey(req), clientIp(req), now);
+      return { data: await uploadOfflineCheckins(app.db, device, req.body.scans, now) };
+    },
+  );
+
+  app.get(
+    '/checkin/offline-pack',
+    {
+      schema: {
+        tags: ['checkin'],
+        summary: "The event's Ed25519 public key, admission days and revocation list for offline scanning",
+        security: deviceSecurity,
+        response: { 200: offlinePackResponse },
+      },
+    },
+    async (req, reply) => {
+      const now = new Date();
+      const device = await authenticateDevice(app.db, deviceKey(req), clientIp(req), now);
+      reply.header('cache-control', 'no-store');
+      return { data: await buildOfflinePack(app.db, device, now) };
+    },
+  );
+
+  app.get(
+    '/checkin/status/:token',
+    {
+      schema: {
+        tags: ['checkin'],
+        summary: 'Public validity of a scanned ticket token for staff (no personal data)',
+        params: tokenParam,
+        response: { 200: publicTicketCheckResponse },
+      },
+    },
+    async (req, reply) => {
+      const now = new Date();
+      await hitLimit(app.db, { key: `checkin:status:${clientIp(req)}`, max: 120, windowSeconds: 60 }, now);
+      reply.header('cache-control', 'no-store');
+      return { data: await publicTicketCheck(app.db, req.params.token, now) };
+    },
+  );
+};
+
+export default checkinRoutes;

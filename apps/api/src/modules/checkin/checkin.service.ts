@@ -1,0 +1,291 @@
+import {
+  CHECKIN_RESULT,
+  EVENT_DAY_CUTOFF_HOURS,
+  doorDecision,
+  ticketValidity,
+  type CheckinResult,
+} from '@bilheteira/shared/ticket-status';
+import type { CheckinAnswer, PublicTicketCheck } from '@bilheteira/shared/schemas/tickets';
+import type { Db, DbOrTx } from '../../db/client';
+import { sha256 } from '../../lib/crypto';
+import { AppError } from '../../lib/errors';
+import { hitLimit } from '../../lib/rate-limit';
+import { ensureEventSigningKey, findEventSigningKey } from '../tickets/signing-key.repository';
+import { parseTicketToken, verifyTicketSignature, MAX_TOKEN_LENGTH } from '../tickets/ticket-token';
+import { statusOf, validityOf } from '../tickets/ticket-facts';
+import { findRevokedToken, findTicketByToken, revocationListOfEvent } from '../tickets/tickets.repository';
+import {
+  checkinDaysOfTicket,
+  claimScan,
+  findDeviceByKeyHash,
+  findEvent,
+  findScan,
+  finishScan,
+  insertCheckin,
+  sessionsOfEvent,
+  ticketTypeName,
+  ticketTypesOfEvent,
+} from './checkin.repository';
+import './checkin.messages';
+
+export interface Device {
+  id: number;
+  eventId: number;
+  name: string;
+}
+
+/**
+ * The door device of a key (X-Device-Key), or 401; wrong keys are counted per IP (429 after
+ * 20 in 5 minutes). Keys are stored as SHA-256 only.
+ */
+export async function authenticateDevice(
+  db: Db,
+  key: string | undefined,
+  ip: string,
+  now: Date,
+): Promise<Device> {
+  const device =
+    key && key.length >= 16 && key.length <= 200 ? await findDeviceByKeyHash(db, sha256(key)) : undefined;
+  if (!device) {
+    await hitLimit(db, { key: `checkin:bad-key:${ip}`, max: 20, windowSeconds: 300 }, now);
+    throw new AppError(401, 'invalid_device_key', 'checkin.invalid_device_key');
+  }
+  return device;
+}
+
+interface Verdict {
+  result: CheckinResult;
+  ticketId: number | null;
+  ticketName: string | null;
+  day: string | null;
+}
+
+/** What a scan means, without writing anything but the admission itself. */
+async function judgeScan(
+  tx: DbOrTx,
+  device: Device,
+  nonce: string,
+  token: string,
+  at: Date,
+  offline: boolean,
+): Promise<Verdict> {
+  const none = (result: CheckinResult): Verdict => ({ result, ticketId: null, ticketName: null, day: null });
+  const parsed = parseTicketToken(token);
+  if (!parsed) return none(CHECKIN_RESULT.unknown);
+  const key = await findEventSigningKey(tx, parsed.eventId);
+  if (!key || !verifyTicketSignature(key.publicKey, parsed)) return none(CHECKIN_RESULT.unknown);
+  if (parsed.eventId !== device.eventId) return none(CHECKIN_RESULT.wrongEvent);
+
+  const ticket = await findTicketByToken(tx, token);
+  if (!ticket) {
+    const revoked = await findRevokedToken(tx, token);
+    if (!revoked) return none(CHECKIN_RESULT.unknown);
+    return {
+      result: CHECKIN_RESULT.revoked,
+      ticketId: revoked.ticketId,
+      ticketName: await ticketTypeName(tx, parsed.ticketTypeId, device.eventId),
+      day: null,
+    };
+  }
+  const base = { ticketId: ticket.id, ticketName: ticket.ticketName };
+  const decision = doorDecision(
+    {
+      state: ticket.state,
+      eventStatus: ticket.eventStatus,
+      eventEndsAt: ticket.eventEndsAt,
+      timezone: ticket.timezone,
+      validity: validityOf(ticket),
+    },
+    at,
+  );
+  if (!decision.ok) return { ...base, result: decision.reason, day: null };
+  const admitted = await insertCheckin(tx, {
+    ticketId: ticket.id,
+    day: decision.day,
+    deviceId: device.id,
+    nonce,
+    scannedAt: at,
+    offline,
+  });
+  return admitted
+    ? { ...base, result: CHECKIN_RESULT.ok, day: decision.day }
+    : { ...base, result: CHECKIN_RESULT.alreadyUsed, day: null };
+}
+
+/**
+ * Checks a scanned token in at a door device at `at` (the scan time: now online, the
+ * original time for offline uploads). Idempotent per device nonce: a retry answers the
+ * first result and records nothing new; the same nonce with another token is a 409.
+ * Exactly one of any number of concurrent scans of one ticket on one day is `ok`.
+ */
+export async function checkInTicket(
+  db: Db,
+  device: Device,
+  scan: { token: string; nonce: string },
+  at: Date,
+  opts: { offline?: boolean } = {},
+): Promise<CheckinAnswer> {
+  const offline = opts.offline ?? false;
+  const tokenHash = sha256(scan.token);
+  return db.transaction(async (tx) => {
+    const scanId = await claimScan(tx, {
+      deviceId: device.id,
+      nonce: scan.nonce,
+      tokenHash,
+      scannedAt: at,
+      offline,
+    });
+    if (scanId === undefined) {
+      const prev = await findScan(tx, device.id, scan.nonce);
+      if (!prev || prev.tokenHash !== tokenHash) {
+        throw new AppError(409, 'nonce_reused', 'checkin.nonce_reused');
+      }
+      return {
+        result: prev.result as CheckinResult,
+        ok: prev.result === CHECKIN_RESULT.ok,
+        ticket_name: prev.ticketName ?? null,
+        day: prev.day ?? null,
+        scanned_at: prev.scannedAt.toISOString(),
+        replay: true,
+      };
+    }
+    const verdict = await judgeScan(tx, device, scan.nonce, scan.token, at, offline);
+    await finishScan(tx, scanId, { result: verdict.result, ticketId: verdict.ticketId });
+    return {
+      result: verdict.result,
+      ok: verdict.result === CHECKIN_RESULT.ok,
+      ticket_name: verdict.ticketName,
+      day: verdict.day,
+      scanned_at: at.toISOString(),
+      replay: false,
+    };
+  });
+}
+
+/** How far back an offline scan may be uploaded, and how far ahead of the server clock. */
+export const OFFLINE_MAX_AGE_MS = 30 * 24 * 3600_000;
+export const OFFLINE_MAX_SKEW_MS = 5 * 60_000;
+
+/**
+ * Uploads the scans a device admitted while offline, each judged at its original time with
+ * its original nonce (so re-uploading a batch changes nothing). Throws 400 when a scan time
+ * is in the future or too old; nothing is recorded then.
+ */
+export async function uploadOfflineCheckins(
+  db: Db,
+  device: Device,
+  scans: { token: string; nonce: string; scanned_at: string }[],
+  now: Date,
+): Promise<(CheckinAnswer & { nonce: string })[]> {
+  const fieldErrors: Record<string, string[]> = {};
+  scans.forEach((s, i) => {
+    const t = new Date(s.scanned_at).getTime();
+    if (t > now.getTime() + OFFLINE_MAX_SKEW_MS || t < now.getTime() - OFFLINE_MAX_AGE_MS) {
+      fieldErrors[`scans.${i}.scanned_at`] = ['checkin.scan_time_invalid'];
+    }
+  });
+  if (Object.keys(fieldErrors).length) {
+    throw new AppError(400, 'validation_failed', 'checkin.scan_time_invalid', {}, fieldErrors);
+  }
+  const out: (CheckinAnswer & { nonce: string })[] = [];
+  for (const s of scans) {
+    try {
+      const answer = await checkInTicket(db, device, s, new Date(s.scanned_at), { offline: true });
+      out.push({ ...answer, nonce: s.nonce });
+    } catch (e) {
+      if (!(e instanceof AppError) || e.code !== 'nonce_reused') throw e;
+      out.push({
+        result: CHECKIN_RESULT.unknown,
+        ok: false,
+        ticket_name: null,
+        day: null,
+        scanned_at: s.scanned_at,
+        replay: true,
+        nonce: s.nonce,
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * What a scanner needs to check tickets of its event without the network: the event's
+ * Ed25519 public key, the admission days of each ticket type and session, and the list of
+ * tokens that no longer admit (replaced by a transfer, or canceled).
+ */
+export async function buildOfflinePack(db: Db, device: Device, now: Date) {
+  const event = await findEvent(db, device.eventId);
+  if (!event) throw new AppError(404, 'not_found', 'checkin.event_not_found');
+  const key = await db.transaction((tx) => ensureEventSigningKey(tx, event.id));
+  const types = await ticketTypesOfEvent(db, event.id);
+  const sessions = await sessionsOfEvent(db, event.id);
+  const revoked = await revocationListOfEvent(db, event.id);
+  return {
+    event_id: event.id,
+    event_slug: event.slug,
+    timezone: event.timezone,
+    starts_at: event.startsAt.toISOString(),
+    ends_at: event.endsAt.toISOString(),
+    event_day_cutoff_hours: EVENT_DAY_CUTOFF_HOURS,
+    algorithm: 'Ed25519' as const,
+    public_key: key.publicKey,
+    public_key_jwk: { kty: 'OKP' as const, crv: 'Ed25519' as const, x: key.publicKey },
+    token_format:
+      'BT1.<event_id>.<ticket_type_id>.<session_id|0>.<nonce b64url 12 bytes>.<Ed25519 signature b64url of everything before the last dot>',
+    ticket_types: types.map((t) => {
+      const v = ticketValidity({
+        periodDays: Array.isArray(t.periodDays) ? t.periodDays : [],
+        sessionDate: null,
+        eventStartsAt: event.startsAt,
+        eventEndsAt: event.endsAt,
+        timezone: event.timezone,
+      });
+      return { id: t.id, name: t.name, days: v.days, per_day: v.perDay };
+    }),
+    sessions,
+    revoked,
+    generated_at: now.toISOString(),
+  };
+}
+
+/**
+ * Validity of a scanned token for staff (/check/:uuid): status, event and ticket names and
+ * used days; never who holds it. Public: forging a token is infeasible, so this reveals
+ * nothing a QR image did not already show.
+ */
+export async function publicTicketCheck(db: Db, token: string, now: Date): Promise<PublicTicketCheck> {
+  const unknown: PublicTicketCheck = {
+    valid_signature: false,
+    name: 'unknown',
+    event_name: null,
+    ticket_name: null,
+    days: [],
+    used_days: [],
+  };
+  if (token.length > MAX_TOKEN_LENGTH) return unknown;
+  const parsed = parseTicketToken(token);
+  if (!parsed) return unknown;
+  const key = await findEventSigningKey(db, parsed.eventId);
+  if (!key || !verifyTicketSignature(key.publicKey, parsed)) return unknown;
+  const event = await findEvent(db, parsed.eventId);
+  const ticket = await findTicketByToken(db, token);
+  if (!ticket) {
+    const revoked = await findRevokedToken(db, token);
+    return {
+      ...unknown,
+      valid_signature: true,
+      name: revoked ? 'revoked' : 'unknown',
+      event_name: event?.name ?? null,
+      ticket_name: await ticketTypeName(db, parsed.ticketTypeId, parsed.eventId),
+    };
+  }
+  const usedDays = await checkinDaysOfTicket(db, ticket.id);
+  return {
+    valid_signature: true,
+    name: statusOf(ticket, usedDays, now),
+    event_name: ticket.eventName,
+    ticket_name: ticket.ticketName,
+    days: validityOf(ticket).days,
+    used_days: usedDays,
+  };
+}

@@ -1,0 +1,214 @@
+import { isAdmittingStatus, type TicketStatus } from '@bilheteira/shared/ticket-status';
+import type { CustomerTicketView, TicketValidated } from '@bilheteira/shared/schemas/tickets';
+import { normalizeLocale, type Locale } from '@bilheteira/shared/locales';
+import type { Db } from '../../db/client';
+import { AppError, notFound } from '../../lib/errors';
+import { audit } from '../../lib/audit';
+import { enqueueMessage } from '../../lib/outbox';
+import { hitLimit } from '../../lib/rate-limit';
+import { translate } from '../../i18n/messages';
+import { ensureEventSigningKey } from './signing-key.repository';
+import { signTicketToken } from './ticket-token';
+import { statusOf, validityOf } from './ticket-facts';
+import {
+  checkinsOfTickets,
+  findActiveCustomerByMobile,
+  findOwnedTicketByToken,
+  listTicketsOfCustomer,
+  lockOwnedTicket,
+  reassignTicket,
+  recordTransfer,
+  revokeToken,
+  transfersOfTicket,
+  type CheckinRow,
+  type TicketWithContext,
+} from './tickets.repository';
+import './tickets.messages';
+
+const HOUR_FMT = (d: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    d,
+  );
+
+function toView(t: TicketWithContext, list: CheckinRow[], now: Date): CustomerTicketView {
+  const validity = validityOf(t);
+  const status: TicketStatus = statusOf(
+    t,
+    list.map((c) => c.day),
+    now,
+  );
+  return {
+    id: t.id,
+    token: t.token,
+    session_date: t.sessionDate ?? validity.days[0] ?? null,
+    session_hour: t.sessionHour ?? HOUR_FMT(t.eventStartsAt, t.timezone),
+    duration: Math.max(0, Math.round((t.eventEndsAt.getTime() - t.eventStartsAt.getTime()) / 60_000)),
+    event: {
+      id: t.eventId,
+      slug: t.eventSlug,
+      name: t.eventName,
+      address: t.eventAddress,
+      starts_at: t.eventStartsAt.toISOString(),
+      ends_at: t.eventEndsAt.toISOString(),
+      timezone: t.timezone,
+      is_session: t.isSession,
+    },
+    ticket: {
+      id: t.ticketTypeId,
+      name: t.ticketName,
+      description: t.ticketDescription,
+      period_days: JSON.stringify(Array.isArray(t.periodDays) ? t.periodDays : []),
+    },
+    status: { name: status },
+    checkinlist: list.map((c) => ({ id: c.id, created_at: c.scannedAt.toISOString() })),
+    created_at: t.createdAt.toISOString(),
+  };
+}
+
+/** The customer's tickets (of one event when given) with their statuses at `now`. */
+export async function listCustomerTickets(
+  db: Db,
+  customerId: number,
+  eventId: number | undefined,
+  now: Date,
+): Promise<CustomerTicketView[]> {
+  const tickets = await listTicketsOfCustomer(db, customerId, eventId);
+  const all = await checkinsOfTickets(
+    db,
+    tickets.map((t) => t.id),
+  );
+  return tickets.map((t) =>
+    toView(
+      t,
+      all.filter((c) => c.ticketId === t.id),
+      now,
+    ),
+  );
+}
+
+/**
+ * Status of one of the customer's tickets by its current token, with check-ins and
+ * transfers (the history modal). Throws 404 when the token is not the customer's.
+ */
+export async function getTicketValidation(
+  db: Db,
+  customerId: number,
+  token: string,
+  now: Date,
+): Promise<TicketValidated> {
+  const t = await findOwnedTicketByToken(db, token, customerId);
+  if (!t) throw notFound('ticket.not_found');
+  const list = await checkinsOfTickets(db, [t.id]);
+  const transfers = await transfersOfTicket(db, t.id);
+  const validity = validityOf(t);
+  return {
+    name: statusOf(
+      t,
+      list.map((c) => c.day),
+      now,
+    ),
+    ticket_id: t.id,
+    ticket_name: t.ticketName,
+    token: t.token,
+    multi_day: validity.perDay,
+    days: validity.days,
+    checkinlist: list.map((c) => ({ id: c.id, created_at: c.scannedAt.toISOString() })),
+    transfers: transfers.map((tr) => ({
+      created_at: tr.createdAt.toISOString(),
+      direction: tr.fromCustomerId === customerId ? ('out' as const) : ('in' as const),
+    })),
+  };
+}
+
+export interface TransferInput {
+  customer: { id: number; mobile: string | null };
+  ticketId: number;
+  /** recipient, E.164 */
+  e164: string;
+  locale: Locale;
+  publicUrl: string;
+  impersonatedBy: string | null;
+}
+
+/**
+ * Transfers a valid, unused ticket of the customer to another mobile number in one
+ * transaction: the row is locked, a NEW signed token replaces the old one (which goes on
+ * the revocation list), the transfer is recorded and audited and the recipient gets an SMS.
+ * A number without an account keeps the ticket pending until it registers. Throws 404 (not
+ * the customer's ticket, or already moved by a concurrent transfer), 422 not transferable
+ * or to self, 429 when transferring too often.
+ */
+export async function transferTicket(db: Db, input: TransferInput, now: Date): Promise<{ pending: boolean }> {
+  if (input.customer.mobile && input.customer.mobile === input.e164) {
+    throw new AppError(
+      422,
+      'transfer_to_self',
+      'ticket.transfer_to_self',
+      {},
+      { mobile: ['ticket.transfer_to_self'] },
+    );
+  }
+  await hitLimit(db, { key: `transfer:customer:${input.customer.id}`, max: 30, windowSeconds: 3600 }, now);
+  return db.transaction(async (tx) => {
+    const t = await lockOwnedTicket(tx, input.ticketId, input.customer.id);
+    if (!t) throw notFound('ticket.not_found');
+    const list = await checkinsOfTickets(tx, [t.id]);
+    const status = statusOf(
+      t,
+      list.map((c) => c.day),
+      now,
+    );
+    if (t.state !== 'active' || list.length > 0 || !isAdmittingStatus(status)) {
+      throw new AppError(422, 'ticket_not_transferable', 'ticket.not_transferable', { status });
+    }
+    const recipient = await findActiveCustomerByMobile(tx, input.e164);
+    if (recipient?.id === input.customer.id) {
+      throw new AppError(
+        422,
+        'transfer_to_self',
+        'ticket.transfer_to_self',
+        {},
+        { mobile: ['ticket.transfer_to_self'] },
+      );
+    }
+    const key = await ensureEventSigningKey(tx, t.eventId);
+    const newToken = signTicketToken(key.privateKey, {
+      eventId: t.eventId,
+      ticketTypeId: t.ticketTypeId,
+      sessionId: t.sessionId,
+    });
+    await reassignTicket(tx, t.id, {
+      token: newToken,
+      customerId: recipient?.id ?? null,
+      pendingMobile: recipient ? null : input.e164,
+    });
+    await revokeToken(tx, t.token, t.id, 'transferred');
+    await recordTransfer(tx, {
+      ticketId: t.id,
+      fromCustomerId: input.customer.id,
+      toMobile: input.e164,
+      oldToken: t.token,
+      at: now,
+    });
+    const smsLocale = recipient ? normalizeLocale(recipient.locale) : input.locale;
+    const url = recipient ? `${input.publicUrl}/dashboard/tickets` : `${input.publicUrl}/create-account`;
+    await enqueueMessage(tx, {
+      channel: 'sms',
+      recipient: input.e164,
+      body: translate(smsLocale, recipient ? 'ticket.transfer_sms' : 'ticket.transfer_sms_pending', {
+        ticket: t.ticketName,
+        event: t.eventName,
+        url,
+      }),
+      meta: { kind: 'ticket_transfer', ticketId: t.id, url },
+    });
+    await audit(tx, {
+      actor: input.impersonatedBy ? `operator:${input.impersonatedBy}` : `customer:${input.customer.id}`,
+      action: 'ticket.transfer',
+      entity: 'customer_ticket',
+      entityId: t.id,
+      data: { to: input.e164, toCustomerId: recipient?.id ?? null, pending: !recipient },
+    });
+    return { pending: !recipient };
+  });
+}
