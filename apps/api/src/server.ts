@@ -3,10 +3,12 @@ import { openDatabase } from './db/client';
 import { buildApp } from './app';
 import { seedDemo } from './seed/seed';
 import { startWorker } from './worker/outbox-worker';
+import { initErrorReporting } from './lib/error-reporting';
 
 /** Listens, runs the background worker and shuts down gracefully on SIGINT/SIGTERM. */
 async function main() {
   const config = loadConfig();
+  await initErrorReporting(config.SENTRY_DSN, config.NODE_ENV);
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   const app = await buildApp(config, database);
   if (database.driver === 'pglite' && config.NODE_ENV === 'production') {

@@ -5,9 +5,11 @@ import { RouterProvider } from 'react-router';
 import { initI18n } from './i18n/i18n';
 import { queryClient } from './lib/query-client';
 import { router } from './app/router';
+import { initErrorReporting } from './lib/error-reporting';
 import './styles.css';
 
 async function start() {
+  initErrorReporting();
   await initI18n();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

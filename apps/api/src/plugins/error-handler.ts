@@ -2,6 +2,8 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
+import { reportError } from '../lib/error-reporting';
+import { normalizeLocale } from '@bilheteira/shared/locales';
 import { hasMessage, translate } from '../i18n/messages';
 import '../i18n/common.messages';
 
@@ -33,7 +35,29 @@ const FASTIFY_CODE_TO_KEY: Record<string, [number, string, string]> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'bad_request', 'error.bad_request'],
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'bad_request', 'error.bad_request'],
   FST_INVALID_MULTIPART_CONTENT_TYPE: [400, 'bad_request', 'error.bad_request'],
+  FST_ERR_BAD_URL: [400, 'bad_request', 'error.bad_request'],
+  FST_ERR_MAX_PARAM_LENGTH: [414, 'uri_too_long', 'error.bad_request'],
 };
+
+/**
+ * Errors the router raises before any hook runs (a malformed %-escape, a path parameter
+ * over the length limit): the same localised error shape instead of Fastify's own body.
+ */
+export function frameworkErrorHandler(error: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  const header = req.headers['x-locale'];
+  req.locale = normalizeLocale(Array.isArray(header) ? header[0] : header);
+  const mapped = FASTIFY_CODE_TO_KEY[error.code] ?? [400, 'bad_request', 'error.bad_request'];
+  return sendError(req, reply, mapped[0], mapped[1], mapped[2]);
+}
+
+/** A truncated or malformed multipart body (busboy's errors carry no code): bad input, not a 500. */
+function isMalformedMultipart(error: unknown, req: FastifyRequest): boolean {
+  const message = (error as { message?: string }).message ?? '';
+  return (
+    /^multipart\/form-data/i.test(req.headers['content-type'] ?? '') &&
+    /multipart|boundary|part header|unexpected end of form/i.test(message)
+  );
+}
 
 export function sendError(
   req: FastifyRequest,
@@ -103,12 +127,15 @@ export const errorHandlerPlugin = fp(async (app) => {
         status === 404 ? 'error.not_found' : 'error.bad_request',
       );
     }
+    if (isMalformedMultipart(error, req))
+      return sendError(req, reply, 400, 'bad_request', 'error.bad_request');
     if (isDatabaseUnavailable(error)) {
       req.log.warn({ err: error }, 'database unavailable');
       reply.header('retry-after', '2');
       return sendError(req, reply, 503, 'unavailable', 'error.unavailable');
     }
     req.log.error({ err: error }, 'unhandled error');
+    reportError(error, { method: req.method, url: req.url.split('?')[0], reqId: req.id });
     return sendError(req, reply, 500, 'internal', 'error.internal');
   });
 });
@@ -117,10 +144,28 @@ export const errorHandlerPlugin = fp(async (app) => {
 function isDatabaseUnavailable(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
     const { code, message } = e as { code?: string; message?: string };
-    if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', '57P01', '57P02', '57P03', '08006', '08001', '08003', '53300'].includes(code ?? '')) {
+    if (
+      [
+        'ECONNREFUSED',
+        'ECONNRESET',
+        'EPIPE',
+        '57P01',
+        '57P02',
+        '57P03',
+        '08006',
+        '08001',
+        '08003',
+        '53300',
+      ].includes(code ?? '')
+    ) {
       return true;
     }
-    if (/timeout exceeded when trying to connect|Connection terminated|connection is closed/i.test(message ?? '')) return true;
+    if (
+      /timeout exceeded when trying to connect|Connection terminated|connection is closed/i.test(
+        message ?? '',
+      )
+    )
+      return true;
   }
   return false;
 }
