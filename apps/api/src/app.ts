@@ -17,7 +17,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { Job } from './worker/outbox-worker';
 import { requestContextPlugin } from './plugins/request-context';
-import { errorHandlerPlugin, sendError } from './plugins/error-handler';
+import { errorHandlerPlugin, frameworkErrorHandler, sendError } from './plugins/error-handler';
 import { authPlugin } from './plugins/auth';
 import { spaPlugin } from './plugins/spa';
 import { loadSheddingPlugin } from './plugins/load-shedding';
@@ -67,6 +67,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     trustProxy: trustProxy(config),
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
