@@ -20,6 +20,7 @@ function newest(dir) {
 
 const sources = Math.max(
   newest(path.join(web, 'src')),
+  newest(path.join(web, 'public')),
   newest(path.join(root, 'packages/shared/src')),
   fs.statSync(path.join(web, 'index.html')).mtimeMs,
 );
