@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 
 /**
  * Something a route can add to the HTML the server sends (title, meta, Open Graph,
@@ -13,6 +13,8 @@ export type HeadProvider = (req: FastifyRequest, pathname: string) => Promise<st
 declare module 'fastify' {
   interface FastifyInstance {
     addHeadProvider(provider: HeadProvider): void;
+    /** A route outside /api (e.g. /sitemap.xml, /robots.txt) for modules mounted under /api. */
+    addRootRoute(route: RouteOptions): void;
     /** Serves index.html for a history-mode route (used by the not-found handler). */
     sendSpa(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
   }
@@ -25,6 +27,10 @@ declare module 'fastify' {
 export const spaPlugin = fp(async (app, opts: { distDir: string }) => {
   const providers: HeadProvider[] = [];
   app.decorate('addHeadProvider', (p: HeadProvider) => providers.push(p));
+  // fastify-plugin: `app` is the root instance here, so these routes carry no /api prefix.
+  app.decorate('addRootRoute', (route: RouteOptions) => {
+    app.route(route);
+  });
   const indexPath = path.join(opts.distDir, 'index.html');
   const hasDist = fs.existsSync(indexPath);
   if (hasDist) {
@@ -54,7 +60,11 @@ export const spaPlugin = fp(async (app, opts: { distDir: string }) => {
       const extra = await p(req, pathname).catch(() => null);
       if (extra) head += extra;
     }
-    const html = head ? template.replace('</head>', `${head}</head>`) : template;
+    // A provider that sends its own title and description replaces the defaults.
+    let page = template;
+    if (head.includes('<title')) page = page.replace(/<title>[\s\S]*?<\/title>\s*/, '');
+    if (head.includes('name="description"')) page = page.replace(/<meta name="description"[^>]*>\s*/, '');
+    const html = head ? page.replace('</head>', `${head}</head>`) : page;
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   });
 });

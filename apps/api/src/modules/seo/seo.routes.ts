@@ -1,0 +1,56 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { buildSitemap, eventHead, organizerHead, robotsTxt } from './seo.service';
+
+const EVENT_PAGE = /^\/events\/([^/]+)\/?$/;
+const ORGANIZER_PAGE = /^\/organizer\/([^/]+)\/?$/;
+
+function slugFrom(re: RegExp, pathname: string): string | null {
+  const m = re.exec(pathname);
+  if (!m) return null;
+  try {
+    const slug = decodeURIComponent(m[1]!);
+    return slug.length <= 120 ? slug : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Findable pages: event and organiser pages are sent with their title, description, Open
+ * Graph, Twitter card and schema.org JSON-LD in the HTML, so link previews and crawlers see
+ * them without running JavaScript; /sitemap.xml and /robots.txt are built from PUBLIC_URL.
+ */
+export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
+  const publicUrl = app.config.PUBLIC_URL;
+
+  app.addHeadProvider(async (_req, pathname) => {
+    const event = slugFrom(EVENT_PAGE, pathname);
+    if (event) return eventHead(app.db, event, publicUrl);
+    const organizer = slugFrom(ORGANIZER_PAGE, pathname);
+    if (organizer) return organizerHead(app.db, organizer, publicUrl);
+    return null;
+  });
+
+  app.addRootRoute({
+    method: ['GET', 'HEAD'],
+    url: '/sitemap.xml',
+    schema: { hide: true },
+    handler: async (_req, reply) =>
+      reply
+        .type('application/xml; charset=utf-8')
+        .header('cache-control', 'public, max-age=600')
+        .send(await buildSitemap(app.db, publicUrl)),
+  });
+
+  app.addRootRoute({
+    method: ['GET', 'HEAD'],
+    url: '/robots.txt',
+    schema: { hide: true },
+    handler: async (_req, reply) =>
+      reply
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(robotsTxt(publicUrl)),
+  });
+};
+export default seoRoutes;
