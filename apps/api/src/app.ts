@@ -105,7 +105,13 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(swagger, {
     openapi: {
       info: { title: 'Bilheteira API', version: '1.0.0', description: 'Tickets and cashless wallet' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          deviceKey: { type: 'apiKey', in: 'header', name: 'X-Device-Key' },
+          stationKey: { type: 'apiKey', in: 'header', name: 'X-Station-Key' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
