@@ -20,6 +20,7 @@ import { requestContextPlugin } from './plugins/request-context';
 import { errorHandlerPlugin, frameworkErrorHandler, sendError } from './plugins/error-handler';
 import { authPlugin } from './plugins/auth';
 import { spaPlugin } from './plugins/spa';
+import { minisiteFramesPlugin } from './plugins/minisite-frames';
 import { loadSheddingPlugin } from './plugins/load-shedding';
 import { loadModuleRoutes } from './modules/load-modules';
 
@@ -99,6 +100,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
+  await app.register(minisiteFramesPlugin);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
   await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: MULTIPART_LIMITS });

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { solveChallenge } from 'altcha-lib';
@@ -6,11 +9,21 @@ import { queryRows } from '../src/db/client';
 import { auditLog, organizerRequests, outbox } from '../src/db/schema/index';
 import { captchaKeys, createCaptchaChallenge } from '../src/lib/captcha';
 import { verifyPassword } from '../src/lib/passwords';
+import { frameAncestorSources } from '../src/plugins/minisite-frames';
 import { createTestApp, expectErrorShape, type TestApp } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ seed: false });
+  // A built SPA stand-in, so the mini-site framing rules can be checked on real HTML answers.
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'bilheteira-web-'));
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
+  t = await createTestApp({
+    seed: false,
+    config: {
+      WEB_DIST_DIR: dist,
+      MINISITE_FRAME_ANCESTORS: "'self' https://*.festival.pt https://x.pt;script-src",
+    },
+  });
 });
 afterAll(() => t.close());
 
@@ -186,5 +199,38 @@ describe('POST /api/organizers/create-account', () => {
       });
       expect(res.statusCode).toBe(400);
     }
+  });
+});
+
+describe('mini-site framing', () => {
+  it('lets the configured sites frame /site and /sitemail HTML, and nothing else', async () => {
+    for (const url of [
+      '/site/festival-demo',
+      '/site/festival-demo/account/register',
+      '/sitemail/festival-demo',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      const csp = String(res.headers['content-security-policy']);
+      // The injected "https://x.pt;script-src" of a bad configuration is dropped, not added to the policy.
+      expect(csp).toContain("frame-ancestors 'self' https://*.festival.pt;");
+      expect(csp).not.toContain('x.pt');
+      expect(csp).toContain("script-src 'self'");
+      expect(res.headers['x-frame-options']).toBeUndefined();
+    }
+    for (const url of ['/', '/events/festival-demo', '/sites', '/api/captcha/challenge']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    }
+  });
+
+  it('parses the configured sources strictly', () => {
+    expect(frameAncestorSources('*')).toBe('*');
+    expect(frameAncestorSources("https://a.pt  'self' http://localhost:5173")).toBe(
+      "https://a.pt 'self' http://localhost:5173",
+    );
+    expect(frameAncestorSources(';')).toBe("'none'");
+    expect(frameAncestorSources('a.pt;script-src')).toBe("'none'");
   });
 });
