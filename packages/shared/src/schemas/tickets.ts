@@ -65,7 +65,11 @@ export const ticketValidatedResponse = z.object({
 });
 export type TicketValidated = z.infer<typeof ticketValidatedResponse>['data'];
 
-export const tokenParam = z.object({ token: z.string().min(1).max(200) });
+/**
+ * The token in a path: routes use a wildcard (`…/*`) because a signed token (about 120
+ * characters) is longer than the router's limit for named parameters.
+ */
+export const tokenPathParam = z.object({ '*': z.string().min(1).max(200) });
 
 /**
  * POST /api/customers/transfer-ticket (form): `mobile` is the full number with plus and dial

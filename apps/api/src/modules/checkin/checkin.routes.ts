@@ -6,7 +6,7 @@ import {
   offlineUploadBody,
   offlineUploadResponse,
   publicTicketCheckResponse,
-  tokenParam,
+  tokenPathParam,
 } from '@bilheteira/shared/schemas/tickets';
 import type { FastifyRequest } from 'fastify';
 import { clientIp } from '../../lib/client-ip';
@@ -83,12 +83,12 @@ const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/checkin/status/:token',
+    '/checkin/status/*',
     {
       schema: {
         tags: ['checkin'],
         summary: 'Public validity of a scanned ticket token for staff (no personal data)',
-        params: tokenParam,
+        params: tokenPathParam,
         response: { 200: publicTicketCheckResponse },
       },
     },
@@ -96,7 +96,7 @@ const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = new Date();
       await hitLimit(app.db, { key: `checkin:status:${clientIp(req)}`, max: 120, windowSeconds: 60 }, now);
       reply.header('cache-control', 'no-store');
-      return { data: await publicTicketCheck(app.db, req.params.token, now) };
+      return { data: await publicTicketCheck(app.db, req.params['*'], now) };
     },
   );
 };

@@ -3,7 +3,7 @@ import {
   ticketsQuery,
   ticketsResponse,
   ticketValidatedResponse,
-  tokenParam,
+  tokenPathParam,
   transferTicketBody,
   transferTicketResponse,
 } from '@bilheteira/shared/schemas/tickets';
@@ -14,7 +14,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/customers/tickets',
     {
-      preHandler: app.requireCustomer,
+      onRequest: app.requireCustomer,
       schema: {
         tags: ['tickets'],
         summary: "The customer's tickets with status and check-ins (one event via event_id or Event-Id)",
@@ -30,26 +30,26 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/customers/ticket-validated/:token',
+    '/customers/ticket-validated/*',
     {
-      preHandler: app.requireCustomer,
+      onRequest: app.requireCustomer,
       schema: {
         tags: ['tickets'],
         summary: "Status object (name) and check-in list of one of the customer's tickets",
         security: [{ bearer: [] }],
-        params: tokenParam,
+        params: tokenPathParam,
         response: { 200: ticketValidatedResponse },
       },
     },
     async (req) => ({
-      data: await getTicketValidation(app.db, req.auth!.customer.id, req.params.token, new Date()),
+      data: await getTicketValidation(app.db, req.auth!.customer.id, req.params['*'], new Date()),
     }),
   );
 
   app.post(
     '/customers/transfer-ticket',
     {
-      preHandler: app.requireCustomer,
+      onRequest: app.requireCustomer,
       schema: {
         tags: ['tickets'],
         summary: 'Transfers a valid, unused ticket to another mobile number (new token, old one revoked)',
