@@ -1,8 +1,5 @@
-/** Placeholder: built by its capability's issue. */
-export default function Placeholder() {
-  return (
-    <main id="main" className="page" data-placeholder="about-page">
-      <h1 className="text-2xl font-bold">about-page</h1>
-    </main>
-  );
+import { StaticArticle } from '../components/static-article';
+
+export default function AboutPage() {
+  return <StaticArticle page="about" />;
 }

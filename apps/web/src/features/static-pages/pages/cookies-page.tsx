@@ -1,8 +1,8 @@
-/** Placeholder: built by its capability's issue. */
-export default function Placeholder() {
-  return (
-    <main id="main" className="page" data-placeholder="cookies-page">
-      <h1 className="text-2xl font-bold">cookies-page</h1>
-    </main>
-  );
+import { useTranslation } from 'react-i18next';
+import { StaticArticle } from '../components/static-article';
+
+/** Cookie policy; last changed 17/11/2023 (spec §1). */
+export default function CookiesPage() {
+  const { t } = useTranslation('static');
+  return <StaticArticle page="cookies" updated={t('cookies.updated_date')} />;
 }

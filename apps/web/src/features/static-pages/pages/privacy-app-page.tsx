@@ -1,8 +1,5 @@
-/** Placeholder: built by its capability's issue. */
-export default function Placeholder() {
-  return (
-    <main id="main" className="page" data-placeholder="privacy-app-page">
-      <h1 className="text-2xl font-bold">privacy-app-page</h1>
-    </main>
-  );
+import { StaticArticle } from '../components/static-article';
+
+export default function PrivacyAppPage() {
+  return <StaticArticle page="privacy_app" />;
 }
