@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { customers } from '../../db/schema/index';
+import { customers, customerTickets, events } from '../../db/schema/index';
 
 export type CustomerRow = typeof customers.$inferSelect;
 
@@ -12,4 +12,67 @@ export async function findCustomerByMobile(db: DbOrTx, mobile: string): Promise<
 export async function findCustomerById(db: DbOrTx, id: number): Promise<CustomerRow | undefined> {
   const rows = await db.select().from(customers).where(eq(customers.id, id)).limit(1);
   return rows[0];
+}
+
+export type NewCustomer = typeof customers.$inferInsert;
+
+export async function insertCustomer(db: DbOrTx, values: NewCustomer): Promise<CustomerRow> {
+  const [row] = await db.insert(customers).values(values).returning();
+  return row!;
+}
+
+export async function updateCustomer(
+  db: DbOrTx,
+  id: number,
+  values: Partial<NewCustomer>,
+): Promise<CustomerRow | undefined> {
+  const [row] = await db
+    .update(customers)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(customers.id, id))
+    .returning();
+  return row;
+}
+
+/** Activates a pending customer (mobile proved); answers undefined if it was not pending. */
+export async function markMobileVerified(
+  db: DbOrTx,
+  id: number,
+  now: Date,
+): Promise<CustomerRow | undefined> {
+  const [row] = await db
+    .update(customers)
+    .set({ status: 'active', mobileVerifiedAt: now, updatedAt: now })
+    .where(and(eq(customers.id, id), eq(customers.status, 'pending')))
+    .returning();
+  return row;
+}
+
+/** Confirms the email if it is still the one the link was sent to. */
+export async function markEmailVerified(db: DbOrTx, id: number, email: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(customers)
+    .set({ emailVerifiedAt: now, updatedAt: now })
+    .where(and(eq(customers.id, id), eq(customers.email, email)))
+    .returning({ id: customers.id });
+  return rows.length === 1;
+}
+
+/**
+ * Tickets transferred to this mobile before its owner had an account (issue 4): they
+ * become the new customer's in the activation transaction. Answers how many moved.
+ */
+export async function claimPendingTickets(db: DbOrTx, customerId: number, mobile: string): Promise<number> {
+  const rows = await db
+    .update(customerTickets)
+    .set({ customerId, pendingMobile: null })
+    .where(and(eq(customerTickets.pendingMobile, mobile), isNull(customerTickets.customerId)))
+    .returning({ id: customerTickets.id });
+  return rows.length;
+}
+
+/** Slug of an event by id (for links that keep a mini-site visitor inside /site/:slug). */
+export async function findEventSlug(db: DbOrTx, eventId: number): Promise<string | undefined> {
+  const rows = await db.select({ slug: events.slug }).from(events).where(eq(events.id, eventId)).limit(1);
+  return rows[0]?.slug;
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { customerSessions, customers } from '../../db/schema/index';
 
@@ -39,4 +39,23 @@ export async function revokeAllSessions(db: DbOrTx, customerId: number, now: Dat
     .update(customerSessions)
     .set({ revokedAt: now })
     .where(and(eq(customerSessions.customerId, customerId), isNull(customerSessions.revokedAt)));
+}
+
+/** Ends every other session of a customer (password change keeps the current one). */
+export async function revokeOtherSessions(
+  db: DbOrTx,
+  customerId: number,
+  keepSessionId: number,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(customerSessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(customerSessions.customerId, customerId),
+        isNull(customerSessions.revokedAt),
+        ne(customerSessions.id, keepSessionId),
+      ),
+    );
 }

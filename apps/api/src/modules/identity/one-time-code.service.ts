@@ -1,0 +1,124 @@
+import type { DbOrTx } from '../../db/client';
+import { randomDigits, randomToken, safeEqual, sha256 } from '../../lib/crypto';
+import { AppError } from '../../lib/errors';
+import {
+  consumeCode,
+  consumeLinkToken,
+  countAttempt,
+  expireLiveCodes,
+  findLatestCode,
+  insertCode,
+  type OneTimeCodeRow,
+} from './one-time-code.repository';
+
+/** Purposes a code or link is bound to: a code of one purpose never works for another. */
+export type CodePurpose = 'sms_activation' | 'email_confirm' | 'password_reset' | 'impersonation';
+
+export const SMS_CODE_TTL_MS = 10 * 60_000;
+export const SMS_CODE_MAX_ATTEMPTS = 5;
+
+/** The stored hash binds the code to its purpose and recipient. */
+const codeHash = (purpose: string, target: string, code: string) => sha256(`${purpose}:${target}:${code}`);
+
+/**
+ * Issues a 6-digit SMS code (10 minutes, 5 tries, single use), ending older live codes of
+ * the same target and purpose. Answers the code in clear for the message only.
+ */
+export async function issueSmsCode(
+  db: DbOrTx,
+  input: { customerId: number; target: string; purpose: CodePurpose },
+  now: Date,
+): Promise<string> {
+  const code = randomDigits(6);
+  await expireLiveCodes(db, input.target, input.purpose, now);
+  await insertCode(db, {
+    customerId: input.customerId,
+    target: input.target,
+    purpose: input.purpose,
+    codeHash: codeHash(input.purpose, input.target, code),
+    expiresAt: new Date(now.getTime() + SMS_CODE_TTL_MS),
+  });
+  return code;
+}
+
+/** When the newest code of this target and purpose was sent (for the resend cool-down). */
+export async function lastCodeSentAt(
+  db: DbOrTx,
+  target: string,
+  purpose: CodePurpose,
+): Promise<Date | undefined> {
+  return (await findLatestCode(db, target, purpose))?.createdAt;
+}
+
+/**
+ * Checks an SMS code. Every try counts (atomically) before the comparison; the code dies
+ * after 5 wrong tries, after 10 minutes and once used. Throws 422 code_expired,
+ * code_locked or code_invalid (with the tries left).
+ */
+export async function verifySmsCode(
+  db: DbOrTx,
+  input: { target: string; purpose: CodePurpose; code: string },
+  now: Date,
+): Promise<OneTimeCodeRow> {
+  const latest = await findLatestCode(db, input.target, input.purpose);
+  if (!latest || latest.usedAt || latest.expiresAt <= now) {
+    throw new AppError(422, 'code_expired', 'identity.code.expired');
+  }
+  if (latest.attempts >= SMS_CODE_MAX_ATTEMPTS)
+    throw new AppError(422, 'code_locked', 'identity.code.locked');
+  const counted = await countAttempt(db, latest.id, SMS_CODE_MAX_ATTEMPTS, now);
+  if (!counted) throw new AppError(422, 'code_locked', 'identity.code.locked');
+  if (!safeEqual(counted.codeHash, codeHash(input.purpose, input.target, input.code))) {
+    const remaining = SMS_CODE_MAX_ATTEMPTS - counted.attempts;
+    if (remaining <= 0) throw new AppError(422, 'code_locked', 'identity.code.locked');
+    throw new AppError(
+      422,
+      'code_invalid',
+      'identity.code.invalid',
+      { remaining },
+      {
+        code: ['identity.code.invalid'],
+      },
+    );
+  }
+  if (!(await consumeCode(db, counted.id, now)))
+    throw new AppError(422, 'code_expired', 'identity.code.expired');
+  return counted;
+}
+
+/** Issues a single-use link token (stored as SHA-256), ending older live ones of the same target. */
+export async function issueLinkToken(
+  db: DbOrTx,
+  input: {
+    customerId: number;
+    target: string;
+    purpose: CodePurpose;
+    ttlMs: number;
+    data?: Record<string, unknown>;
+  },
+  now: Date,
+): Promise<string> {
+  const token = randomToken();
+  await expireLiveCodes(db, input.target, input.purpose, now);
+  await insertCode(db, {
+    customerId: input.customerId,
+    target: input.target,
+    purpose: input.purpose,
+    codeHash: sha256(token),
+    expiresAt: new Date(now.getTime() + input.ttlMs),
+    data: input.data,
+  });
+  return token;
+}
+
+/** Consumes a live link token of this purpose; throws 400 link_invalid otherwise. */
+export async function useLinkToken(
+  db: DbOrTx,
+  token: string,
+  purpose: CodePurpose,
+  now: Date,
+): Promise<OneTimeCodeRow & { customerId: number }> {
+  const row = await consumeLinkToken(db, sha256(token), purpose, now);
+  if (!row || row.customerId === null) throw new AppError(400, 'link_invalid', 'identity.link.invalid');
+  return row as OneTimeCodeRow & { customerId: number };
+}

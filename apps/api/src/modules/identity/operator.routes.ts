@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { toE164 } from '@bilheteira/shared/phone';
+import { mobileWithCountry } from '@bilheteira/shared/schemas/customers';
+import { clientIp } from '../../lib/client-ip';
+import { safeEqual } from '../../lib/crypto';
+import { AppError } from '../../lib/errors';
+import { hitLimit } from '../../lib/rate-limit';
+import { issueImpersonationToken } from './impersonation.service';
+import './identity.messages';
+
+const OPERATOR_KEY_FAILURES_PER_IP = { max: 10, windowSeconds: 15 * 60 };
+
+/**
+ * Operator API for support tools, guarded by the X-Operator-Key header (OPERATOR_KEY).
+ * Without OPERATOR_KEY configured it answers 404: the API does not exist.
+ */
+export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/operator/impersonations',
+    {
+      schema: {
+        tags: ['operator'],
+        summary: 'Issues a single-use, 5-minute impersonation link for a customer (X-Operator-Key)',
+        body: mobileWithCountry.and(z.object({ operator: z.string().trim().min(1).max(80) })),
+        response: {
+          200: z.object({
+            data: z.object({ token: z.string(), url: z.string(), expires_at: z.string() }),
+          }),
+        },
+      },
+      preHandler: async (req) => {
+        const key = app.config.OPERATOR_KEY;
+        if (!key) throw new AppError(404, 'route_not_found', 'identity.operator.disabled');
+        const given = req.headers['x-operator-key'];
+        if (typeof given !== 'string' || !safeEqual(given, key)) {
+          await hitLimit(app.db, { key: `operator:fail:${clientIp(req)}`, ...OPERATOR_KEY_FAILURES_PER_IP });
+          throw new AppError(403, 'forbidden', 'identity.operator.invalid_key');
+        }
+      },
+    },
+    async (req) => {
+      const result = await issueImpersonationToken(app.db, {
+        mobile: toE164(req.body.mobile_country_code, req.body.mobile),
+        operator: req.body.operator,
+        publicUrl: app.config.PUBLIC_URL.replace(/\/$/, ''),
+        via: 'api',
+      });
+      return { data: { token: result.token, url: result.url, expires_at: result.expiresAt.toISOString() } };
+    },
+  );
+};
+export default operatorRoutes;

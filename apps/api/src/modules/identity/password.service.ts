@@ -1,0 +1,144 @@
+import type { Locale } from '@bilheteira/shared/locales';
+import type { Db } from '../../db/client';
+import { translate } from '../../i18n/messages';
+import { audit } from '../../lib/audit';
+import { AppError } from '../../lib/errors';
+import { enqueueMessage } from '../../lib/outbox';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { hitLimit, resetLimit } from '../../lib/rate-limit';
+import { findCustomerById, findCustomerByMobile, findEventSlug, updateCustomer } from './customer.repository';
+import { LOGIN_LIMITS } from './login.service';
+import { issueLinkToken, useLinkToken } from './one-time-code.service';
+import { revokeAllSessions, revokeOtherSessions } from './session.repository';
+
+export const RESET_TOKEN_TTL_MS = 60 * 60_000;
+export const RESET_LIMITS = {
+  perNumber: { max: 3, windowSeconds: 10 * 60 },
+  perIp: { max: 10, windowSeconds: 10 * 60 },
+};
+
+/**
+ * Emails a single-use reset link (1 hour) to the account of this mobile, or sends it by SMS
+ * when the account has no email. The answer is the same whether the number has an account
+ * or not; the limits count both. The link stays inside the mini-site when the request came
+ * from one (Event-Id header).
+ */
+export async function requestPasswordReset(
+  db: Db,
+  input: { mobile: string; eventId: number | null },
+  ctx: { ip: string; locale: Locale; publicUrl: string },
+  now = new Date(),
+): Promise<void> {
+  await hitLimit(db, { key: `reset:ip:${ctx.ip}`, ...RESET_LIMITS.perIp }, now);
+  await hitLimit(db, { key: `reset:number:${input.mobile}`, ...RESET_LIMITS.perNumber }, now);
+  const customer = await findCustomerByMobile(db, input.mobile);
+  if (!customer || customer.status === 'erased') return;
+  const slug = input.eventId ? await findEventSlug(db, input.eventId) : undefined;
+  const locale = (customer.locale as Locale) || ctx.locale;
+  await db.transaction(async (tx) => {
+    const token = await issueLinkToken(
+      tx,
+      { customerId: customer.id, target: input.mobile, purpose: 'password_reset', ttlMs: RESET_TOKEN_TTL_MS },
+      now,
+    );
+    const link = slug
+      ? `${ctx.publicUrl}/site/${encodeURIComponent(slug)}/account/reset-password/${token}`
+      : `${ctx.publicUrl}/dashboard/reset-password/${token}`;
+    if (customer.email) {
+      await enqueueMessage(tx, {
+        channel: 'email',
+        recipient: customer.email,
+        subject: translate(locale, 'identity.email.reset.subject'),
+        body: translate(locale, 'identity.email.reset.body', { name: customer.firstName, link }),
+        meta: { purpose: 'password_reset', link },
+      });
+    } else {
+      await enqueueMessage(tx, {
+        channel: 'sms',
+        recipient: input.mobile,
+        body: translate(locale, 'identity.sms.reset', { link }),
+        meta: { purpose: 'password_reset', link },
+      });
+    }
+    await audit(tx, {
+      actor: `customer:${customer.id}`,
+      action: 'customer.password_reset_requested',
+      entity: 'customer',
+      entityId: customer.id,
+      data: { ip: ctx.ip, via: customer.email ? 'email' : 'sms', site: slug ?? null },
+    });
+  });
+}
+
+/**
+ * Sets a new password from a reset link (single use) and ends every session of the
+ * customer. Throws 400 link_invalid.
+ */
+export async function resetPassword(
+  db: Db,
+  input: { token: string; password: string },
+  ctx: { ip: string },
+  now = new Date(),
+): Promise<void> {
+  const passwordHash = await hashPassword(input.password);
+  const mobile = await db.transaction(async (tx) => {
+    const row = await useLinkToken(tx, input.token, 'password_reset', now);
+    const customer = await findCustomerById(tx, row.customerId);
+    if (!customer || customer.status === 'erased') {
+      throw new AppError(400, 'link_invalid', 'identity.link.invalid');
+    }
+    await updateCustomer(tx, customer.id, { passwordHash });
+    await revokeAllSessions(tx, customer.id, now);
+    await audit(tx, {
+      actor: `customer:${customer.id}`,
+      action: 'customer.password_reset',
+      entity: 'customer',
+      entityId: customer.id,
+      data: { ip: ctx.ip },
+    });
+    return customer.mobile;
+  });
+  // A successful reset lifts the failed-password pause of the account.
+  if (mobile) await resetLimit(db, `login:acct:${mobile}`);
+}
+
+/**
+ * Changes the password (account page): checks the current one under the login limits,
+ * keeps this session and ends the others. Throws 422 wrong_password, 429.
+ */
+export async function changePassword(
+  db: Db,
+  input: { customerId: number; sessionId: number; oldPassword: string; password: string },
+  ctx: { ip: string },
+  now = new Date(),
+): Promise<void> {
+  const customer = await findCustomerById(db, input.customerId);
+  if (!customer?.mobile) throw new AppError(404, 'not_found', 'error.not_found');
+  await hitLimit(db, { key: `login:ip:${ctx.ip}`, ...LOGIN_LIMITS.perIp }, now);
+  await hitLimit(db, { key: `login:acct:${customer.mobile}`, ...LOGIN_LIMITS.perAccount }, now);
+  const ok = customer.passwordHash ? await verifyPassword(customer.passwordHash, input.oldPassword) : false;
+  if (!ok) {
+    throw new AppError(
+      422,
+      'wrong_password',
+      'identity.password.wrong_old',
+      {},
+      {
+        old_password: ['identity.password.wrong_old'],
+      },
+    );
+  }
+  await resetLimit(db, `login:acct:${customer.mobile}`);
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    await updateCustomer(tx, customer.id, { passwordHash });
+    await revokeOtherSessions(tx, customer.id, input.sessionId, now);
+    await audit(tx, {
+      actor: `customer:${customer.id}`,
+      action: 'customer.password_changed',
+      entity: 'customer',
+      entityId: customer.id,
+      data: { ip: ctx.ip },
+    });
+  });
+}
