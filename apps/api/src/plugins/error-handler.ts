@@ -129,6 +129,11 @@ export const errorHandlerPlugin = fp(async (app) => {
     }
     if (isMalformedMultipart(error, req))
       return sendError(req, reply, 400, 'bad_request', 'error.bad_request');
+    if (isDataException(error)) {
+      // e.g. a NUL character or an out-of-range number that validation let through
+      req.log.warn({ err: error }, 'database refused input data');
+      return sendError(req, reply, 400, 'bad_request', 'error.bad_request');
+    }
     if (isDatabaseUnavailable(error)) {
       req.log.warn({ err: error }, 'database unavailable');
       reply.header('retry-after', '2');
@@ -139,6 +144,18 @@ export const errorHandlerPlugin = fp(async (app) => {
     return sendError(req, reply, 500, 'internal', 'error.internal');
   });
 });
+
+/**
+ * PostgreSQL class 22 "data exception" (invalid byte sequence such as NUL in text, numeric
+ * out of range, invalid datetime…): the input was bad, so a 400, never a 500.
+ */
+function isDataException(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code } = e as { code?: unknown };
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
+  }
+  return false;
+}
 
 /** Connection lost, server restarting or pool exhausted: the client should retry shortly. */
 function isDatabaseUnavailable(error: unknown): boolean {
