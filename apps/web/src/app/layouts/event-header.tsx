@@ -19,10 +19,10 @@ export function EventHeader() {
       <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-4 px-4">
         <Link to={paths.home} className="flex items-center gap-2 font-bold" aria-label={t('home_link')}>
           <img src="/logo.svg" alt="" width="28" height="28" />
-          <span>Bilheteira</span>
+          <span className="hidden sm:inline">Bilheteira</span>
         </Link>
         <div className="flex items-center gap-3">
-          <button type="button" onClick={myAccount} className="hover:text-amber-400">
+          <button type="button" onClick={myAccount} className="whitespace-nowrap py-2 hover:text-amber-400">
             {t('my_account')}
           </button>
           <LanguageSelect />

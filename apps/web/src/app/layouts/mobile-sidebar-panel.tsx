@@ -41,13 +41,20 @@ export default function MobileSidebarPanel({ extra }: { extra?: ReactNode }) {
           </button>
           {extra}
           <LanguageSelect className="py-2" />
-          <div className="mt-auto flex gap-4 text-sm text-slate-300">
+          <nav aria-label={t('social')} className="mt-auto flex flex-wrap gap-4 text-sm text-slate-300">
             {SOCIAL.map((s) => (
-              <a key={s.name} href={s.href} rel="noopener noreferrer" target="_blank">
+              <a
+                key={s.name}
+                href={s.href}
+                rel="noopener noreferrer"
+                target="_blank"
+                className="py-2 hover:text-white"
+              >
                 {s.name}
+                <span className="sr-only"> {t('new_window')}</span>
               </a>
             ))}
-          </div>
+          </nav>
           <Dialog.Close className="absolute right-4 top-4 p-2" aria-label={t('close_menu')}>
             ✕
           </Dialog.Close>

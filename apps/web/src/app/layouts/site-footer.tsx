@@ -29,7 +29,12 @@ export function SiteFooter() {
         </nav>
         <nav aria-label={t('footer.organizers')}>
           <h2 className="mb-2 font-semibold text-white">{t('footer.organizers')}</h2>
-          <a href={urls.data?.backend ?? '#'} className="block py-1 hover:text-white" rel="noopener">
+          <a
+            href={urls.data?.backend ?? 'https://backoffice.bilheteira.pt'}
+            className="block py-1 hover:text-white"
+            rel="noopener"
+            data-testid="reserved-area"
+          >
             {t('footer.reserved_area')}
           </a>
         </nav>
