@@ -1,0 +1,101 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CustomerTicketView } from '@bilheteira/shared/schemas/tickets';
+import { formatNationalPhone } from '@bilheteira/shared/phone';
+import {
+  initialPhoneValue,
+  isPhoneValueValid,
+  PhoneInput,
+  type PhoneValue,
+} from '../../../components/phone-input';
+import { ApiError } from '../../../lib/api-client';
+import { showAlert } from '../../../stores/alert-store';
+import { useTransferTicket } from '../api/tickets';
+import { TicketDialog } from './ticket-dialog';
+
+/**
+ * Transfer modal (spec §4, §8): a new mobile number with the shared phone input (submit
+ * disabled until valid), a confirmation question, then the form POST; on success the
+ * tickets reload, the modal closes and a success message shows; on failure the spec's
+ * error dialog.
+ */
+export function TransferModal({ ticket, onClose }: { ticket: CustomerTicketView | null; onClose(): void }) {
+  const { t } = useTranslation('tickets');
+  const transfer = useTransferTicket();
+  const [phone, setPhone] = useState<PhoneValue>(() => initialPhoneValue());
+  const [valid, setValid] = useState(false);
+  const [fieldError, setFieldError] = useState<string | undefined>();
+
+  useEffect(() => {
+    if (ticket) {
+      setPhone(initialPhoneValue());
+      setValid(false);
+      setFieldError(undefined);
+    }
+  }, [ticket]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!ticket || !isPhoneValueValid(phone) || transfer.isPending) return;
+    const shown = `+${phone.dialCode} ${formatNationalPhone(phone.countryIso2, phone.national)}`;
+    const confirmed = await showAlert({
+      type: 'warning',
+      title: t('transfer_confirm_title'),
+      text: t('transfer_confirm_text', { ticket: ticket.ticket.name, mobile: shown }),
+      confirmText: t('transfer_confirm_yes'),
+      cancelText: t('transfer_confirm_no'),
+    });
+    if (!confirmed) return;
+    try {
+      const res = await transfer.mutateAsync({
+        ticketId: ticket.id,
+        dialCode: phone.dialCode,
+        national: phone.national,
+      });
+      onClose();
+      await showAlert({ type: 'success', title: t('transfer_success_title'), text: res.data.message });
+    } catch (err) {
+      const reason = err instanceof ApiError && err.status < 500 ? err.message : '';
+      if (err instanceof ApiError) setFieldError(err.fieldErrors.mobile?.join(' '));
+      await showAlert({
+        type: 'error',
+        title: t('transfer_error_title'),
+        text: reason ? `${reason} ${t('transfer_error_text')}` : t('transfer_error_text'),
+      });
+    }
+  };
+
+  return (
+    <TicketDialog
+      open={ticket !== null}
+      onClose={onClose}
+      title={t('transfer_title')}
+      description={ticket ? t('transfer_description', { ticket: ticket.ticket.name }) : undefined}
+      testId="transfer-modal"
+    >
+      <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
+        <PhoneInput
+          label={t('transfer_mobile')}
+          value={phone}
+          onChange={(v) => {
+            setPhone(v);
+            setFieldError(undefined);
+          }}
+          onValidChange={setValid}
+          error={fieldError}
+          required
+          autoFocus
+        />
+        <p className="text-sm text-slate-700">{t('transfer_notice')}</p>
+        <button
+          type="submit"
+          className="btn-primary"
+          disabled={!valid || transfer.isPending}
+          data-testid="transfer-submit"
+        >
+          {transfer.isPending ? t('transfer_sending') : t('transfer_submit')}
+        </button>
+      </form>
+    </TicketDialog>
+  );
+}
