@@ -21,4 +21,54 @@ export const walletMessages = defineMessages({
     en: 'This operation was already recorded. Refresh the page.',
     es: 'Esta operación ya se registró. Actualiza la página.',
   },
+  'wallet.event_required': {
+    'pt-pt': 'Indique o evento da carteira.',
+    en: 'Tell us which event the wallet is for.',
+    es: 'Indica el evento del monedero.',
+  },
+  'wallet.disabled': {
+    'pt-pt': 'Este evento não tem carteira cashless.',
+    en: 'This event has no cashless wallet.',
+    es: 'Este evento no tiene monedero cashless.',
+  },
+  'wallet.bracelet_not_found': {
+    'pt-pt': 'Não encontrámos uma pulseira com esse código neste evento.',
+    en: 'We found no bracelet with that code at this event.',
+    es: 'No encontramos ninguna pulsera con ese código en este evento.',
+  },
+  'wallet.bracelet_blocked': {
+    'pt-pt': 'Esta pulseira está bloqueada.',
+    en: 'This bracelet is blocked.',
+    es: 'Esta pulsera está bloqueada.',
+  },
+  'wallet.bracelet_taken': {
+    'pt-pt': 'Esta pulseira já está associada a outra conta.',
+    en: 'This bracelet is already linked to another account.',
+    es: 'Esta pulsera ya está asociada a otra cuenta.',
+  },
+  'wallet.same_bracelet': {
+    'pt-pt': 'A nova pulseira tem de ser diferente da perdida.',
+    en: 'The new bracelet must differ from the lost one.',
+    es: 'La nueva pulsera debe ser distinta de la perdida.',
+  },
+  'wallet.bracelet_linked': {
+    'pt-pt': 'Pulseira associada à sua carteira.',
+    en: 'Bracelet linked to your wallet.',
+    es: 'Pulsera asociada a tu monedero.',
+  },
+  'wallet.bracelet_blocked_ok': {
+    'pt-pt': 'Pulseira bloqueada. O saldo continua na sua carteira.',
+    en: 'Bracelet blocked. Your balance stays in your wallet.',
+    es: 'Pulsera bloqueada. El saldo sigue en tu monedero.',
+  },
+  'wallet.bracelet_replaced': {
+    'pt-pt': 'Pulseira perdida bloqueada e nova pulseira associada. O saldo passou para a nova pulseira.',
+    en: 'Lost bracelet blocked and new bracelet linked. Your balance moved to the new bracelet.',
+    es: 'Pulsera perdida bloqueada y nueva pulsera asociada. El saldo pasó a la nueva pulsera.',
+  },
+  'validation.bracelet_code': {
+    'pt-pt': 'O ID da pulseira tem 6 dígitos.',
+    en: 'The bracelet ID has 6 digits.',
+    es: 'El ID de la pulsera tiene 6 dígitos.',
+  },
 });

@@ -1,6 +1,6 @@
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { bracelets, events, stations, walletTransactions, wallets } from '../../db/schema/index';
+import { bracelets, customers, events, stations, walletTransactions, wallets } from '../../db/schema/index';
 
 export type WalletRow = typeof wallets.$inferSelect;
 export type BraceletRow = typeof bracelets.$inferSelect;
@@ -221,4 +221,13 @@ export async function findEventForWallet(db: DbOrTx, eventId: number) {
 export async function findEventBySlugForWallet(db: DbOrTx, slug: string) {
   const rows = await db.select().from(events).where(eq(events.slug, slug)).limit(1);
   return rows[0];
+}
+
+export async function customerFirstName(db: DbOrTx, customerId: number): Promise<string | null> {
+  const rows = await db
+    .select({ firstName: customers.firstName })
+    .from(customers)
+    .where(eq(customers.id, customerId))
+    .limit(1);
+  return rows[0]?.firstName ?? null;
 }

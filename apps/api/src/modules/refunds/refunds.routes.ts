@@ -1,0 +1,137 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { envelope } from '@bilheteira/shared/schemas/common';
+import { refundRequestBody, refundView } from '@bilheteira/shared/schemas/wallet';
+import { REFUND_STATUSES } from '@bilheteira/shared/wallet';
+import { isValidIban, normalizeIban } from '@bilheteira/shared/validation';
+import { translate } from '../../i18n/messages';
+import { safeEqual } from '../../lib/crypto';
+import { AppError } from '../../lib/errors';
+import {
+  approveRefund,
+  exportApprovedRefunds,
+  markRefundPaid,
+  operatorListRefunds,
+  rejectRefund,
+  requestRefund,
+} from './refunds.service';
+
+const idParams = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});
+
+/** Debtor account of the SEPA file (the organiser's payout account); demo values by default. */
+const sepaEnv = z.object({
+  SEPA_DEBTOR_NAME: z.string().min(1).default('Bilheteira Demo Lda'),
+  SEPA_DEBTOR_IBAN: z
+    .string()
+    .default('PT50000201231234567890154')
+    .refine(isValidIban, 'SEPA_DEBTOR_IBAN is not a valid IBAN')
+    .transform(normalizeIban),
+  SEPA_DEBTOR_BIC: z.string().optional(),
+});
+
+export const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const debtor = (() => {
+    const e = sepaEnv.parse(process.env);
+    return { name: e.SEPA_DEBTOR_NAME, iban: e.SEPA_DEBTOR_IBAN, bic: e.SEPA_DEBTOR_BIC };
+  })();
+
+  /** OPERATOR_KEY in `X-Operator-Key` (or Bearer); without OPERATOR_KEY set the API is closed. */
+  const requireOperator = async (req: FastifyRequest) => {
+    const expected = app.config.OPERATOR_KEY;
+    const header = req.headers['x-operator-key'];
+    const given =
+      (typeof header === 'string' ? header : null) ??
+      /^Bearer\s+(\S+)$/.exec(req.headers.authorization ?? '')?.[1] ??
+      null;
+    if (!expected || !given || !safeEqual(given, expected))
+      throw new AppError(401, 'operator_unauthorized', 'operator.unauthorized');
+  };
+
+  app.post(
+    '/customers/wallet/refund-requests',
+    {
+      preHandler: app.requireCustomer,
+      schema: {
+        tags: ['wallet'],
+        summary: 'Requests the refund of the online top-up balance to an IBAN (0.75 EUR fee)',
+        body: refundRequestBody,
+        response: { 200: envelope(refundView) },
+      },
+    },
+    async (req) => {
+      const c = req.auth!.customer;
+      const { refund, amountText } = await requestRefund(
+        app.db,
+        { id: c.id, firstName: c.firstName, lastName: c.lastName, nameBilling: c.nameBilling },
+        {
+          eventId: req.body.event_id,
+          iban: req.body.iban,
+          expectedRefundCents: req.body.expected_refund_cents,
+        },
+        new Date(),
+      );
+      return { data: refund, message: translate(req.locale, 'refund.requested', { amount: amountText }) };
+    },
+  );
+
+  app.get(
+    '/operator/refunds',
+    {
+      preHandler: requireOperator,
+      schema: {
+        tags: ['operator'],
+        summary: 'Refund requests (operator key)',
+        querystring: z.object({ status: z.enum(REFUND_STATUSES).optional() }),
+      },
+    },
+    async (req) => ({ data: await operatorListRefunds(app.db, req.query.status) }),
+  );
+
+  for (const [action, run] of [
+    ['approve', approveRefund],
+    ['reject', rejectRefund],
+    ['paid', markRefundPaid],
+  ] as const) {
+    app.post(
+      `/operator/refunds/:id/${action}`,
+      {
+        preHandler: requireOperator,
+        schema: {
+          tags: ['operator'],
+          summary: `Refund request: ${action} (operator key)`,
+          params: idParams,
+          response: { 200: envelope(refundView) },
+        },
+      },
+      async (req) => ({ data: await run(app.db, req.params.id, 'operator', new Date()) }),
+    );
+  }
+
+  app.post(
+    '/operator/refunds/sepa-export',
+    {
+      preHandler: requireOperator,
+      schema: {
+        tags: ['operator'],
+        summary: 'SEPA pain.001 file with every approved refund not exported yet (operator key)',
+      },
+    },
+    async (_req, reply) => {
+      const out = await exportApprovedRefunds(app.db, debtor, 'operator', new Date());
+      return reply
+        .header('content-type', 'application/xml; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${out.messageId}.xml"`)
+        .header('x-refund-count', String(out.count))
+        .header('x-refund-total-cents', String(out.totalCents))
+        .send(out.xml);
+    },
+  );
+};
+export default refundsRoutes;

@@ -1,0 +1,246 @@
+/**
+ * Wallet refunds. Only the online (refundable) part of a wallet is paid back, less the
+ * 0.75 EUR fee. The request takes the money out of the wallet at once (a refund row and a
+ * fee row in the ledger, from the online part only), so what is being refunded can no
+ * longer be spent at a bar; a rejection puts it back. One open request per wallet, by a
+ * row lock and a partial unique index.
+ */
+import { randomUUID } from 'node:crypto';
+import { WALLET_REFUND_FEE_CENTS } from '@bilheteira/shared/constants';
+import { formatEur } from '@bilheteira/shared/money';
+import type { RefundView } from '@bilheteira/shared/schemas/wallet';
+import { refundAvailability, refundQuote, refundWindow } from '@bilheteira/shared/wallet';
+import type { Db, DbOrTx } from '../../db/client';
+import { audit } from '../../lib/audit';
+import { AppError } from '../../lib/errors';
+import { creditWallet, debitWallet } from '../wallet/wallet-ledger.service';
+import { findCustomerWallet, lockWallet } from '../wallet/wallet.repository';
+import { resolveWalletEvent } from '../wallet/wallet.service';
+import {
+  findOpenRefund,
+  findRefundById,
+  insertRefund,
+  listRefunds,
+  lockApprovedUnexported,
+  markExported,
+  transitionRefund,
+} from './refunds.repository';
+import { maskIban, toRefundView } from './refund-view';
+import { buildPain001, type SepaDebtor } from './sepa';
+import './refunds.messages';
+
+export interface RefundCustomer {
+  id: number;
+  firstName: string | null;
+  lastName: string | null;
+  nameBilling: string | null;
+}
+
+/**
+ * Requests the refund of the wallet's online part for the event. Throws 422
+ * `refund_not_allowed` | `refund_not_yet_available` | `refund_deadline_passed` |
+ * `refund_nothing`, 409 `refund_open` (one open request at a time) or
+ * `refund_quote_changed` (the amount the customer confirmed is no longer right).
+ */
+export async function requestRefund(
+  db: Db,
+  customer: RefundCustomer,
+  input: { eventId: number; iban: string; expectedRefundCents?: number },
+  now: Date,
+): Promise<{ refund: RefundView; amountText: string }> {
+  const event = await resolveWalletEvent(db, { eventId: input.eventId });
+  const rules = {
+    refundsAllowed: event.refundsAllowed,
+    refundOpensAt: event.refundOpensAt,
+    refundClosesAt: event.refundClosesAt,
+    endsAt: event.endsAt,
+  };
+  const availability = refundAvailability(rules, now);
+  if (availability !== 'allowed') {
+    const date = refundWindow(rules).opensAt.toLocaleDateString('pt-PT', { timeZone: event.timezone });
+    throw new AppError(422, `refund_${availability}`, `refund.${availability}`, { date });
+  }
+  const refundId = await db.transaction(async (tx) => {
+    const wallet = await findCustomerWallet(tx, customer.id, event.id);
+    if (!wallet) throw new AppError(422, 'refund_nothing', 'refund.nothing_to_refund');
+    const locked = (await lockWallet(tx, wallet.id))!;
+    if (await findOpenRefund(tx, wallet.id)) throw new AppError(409, 'refund_open', 'refund.already_open');
+    const quote = refundQuote(locked.online_cents, WALLET_REFUND_FEE_CENTS);
+    if (quote.refundCents <= 0) throw new AppError(422, 'refund_nothing', 'refund.nothing_to_refund');
+    if (input.expectedRefundCents !== undefined && input.expectedRefundCents !== quote.refundCents)
+      throw new AppError(
+        409,
+        'refund_quote_changed',
+        'refund.quote_changed',
+        {},
+        {},
+        {
+          refund_cents: quote.refundCents,
+        },
+      );
+    const holderName =
+      customer.nameBilling?.trim() ||
+      [customer.firstName, customer.lastName].filter(Boolean).join(' ').trim();
+    const id = await insertRefund(tx, {
+      walletId: wallet.id,
+      customerId: customer.id,
+      iban: input.iban,
+      holderName,
+      amountCents: quote.refundCents,
+      feeCents: quote.feeCents,
+    });
+    if (id === undefined) throw new AppError(409, 'refund_open', 'refund.already_open');
+    await debitWallet(
+      tx,
+      {
+        walletId: wallet.id,
+        type: 'refund',
+        amountCents: quote.refundCents,
+        source: 'online',
+        idempotencyKey: `refund:${id}`,
+        description: `Reembolso para ${maskIban(input.iban)}`,
+      },
+      now,
+    );
+    await debitWallet(
+      tx,
+      {
+        walletId: wallet.id,
+        type: 'fee',
+        amountCents: quote.feeCents,
+        source: 'online',
+        idempotencyKey: `refund:${id}:fee`,
+        description: 'Taxa de reembolso',
+      },
+      now,
+    );
+    await audit(tx, {
+      actor: `customer:${customer.id}`,
+      action: 'refund.request',
+      entity: 'refund_request',
+      entityId: id,
+      data: { amountCents: quote.refundCents, feeCents: quote.feeCents },
+    });
+    return id;
+  });
+  const refund = toRefundView((await findRefundById(db, refundId))!);
+  return { refund, amountText: formatEur(refund.amount_cents) };
+}
+
+/* ---------------- operator side ---------------- */
+
+export async function operatorListRefunds(db: Db, status?: string) {
+  const rows = await listRefunds(db, status);
+  return rows.map((r) => ({
+    ...toRefundView(r.refund),
+    iban: r.refund.iban,
+    holder_name: r.refund.holderName,
+    event_slug: r.eventSlug,
+    event_name: r.eventName,
+    customer_email: r.customerEmail,
+    customer_mobile: r.customerMobile,
+    export_id: r.refund.exportId,
+  }));
+}
+
+/** requested → approved. Throws 404 or 409 `refund_bad_transition`. */
+export async function approveRefund(db: Db, id: number, actor: string, now: Date): Promise<RefundView> {
+  return db.transaction(async (tx) => {
+    const row = await transitionRefund(tx, id, 'requested', 'approved', { approvedAt: now }, now);
+    if (!row) throw await transitionError(tx, id);
+    await audit(tx, { actor, action: 'refund.approve', entity: 'refund_request', entityId: id });
+    return toRefundView(row);
+  });
+}
+
+/** approved → paid (after the bank executed the transfer). */
+export async function markRefundPaid(db: Db, id: number, actor: string, now: Date): Promise<RefundView> {
+  return db.transaction(async (tx) => {
+    const row = await transitionRefund(tx, id, 'approved', 'paid', { paidAt: now }, now);
+    if (!row) throw await transitionError(tx, id);
+    await audit(tx, { actor, action: 'refund.paid', entity: 'refund_request', entityId: id });
+    return toRefundView(row);
+  });
+}
+
+/**
+ * requested → rejected, or approved-but-not-exported → rejected: the refund and the fee go
+ * back into the wallet's online part (one ledger credit, idempotent by the request id).
+ */
+export async function rejectRefund(db: Db, id: number, actor: string, now: Date): Promise<RefundView> {
+  return db.transaction(async (tx) => {
+    const current = await findRefundById(tx, id);
+    if (!current) throw new AppError(404, 'not_found', 'refund.not_found');
+    if (current.exportId || !['requested', 'approved'].includes(current.status))
+      throw new AppError(409, 'refund_bad_transition', 'refund.bad_transition');
+    const row = await transitionRefund(tx, id, current.status, 'rejected', { rejectedAt: now }, now);
+    if (!row) throw new AppError(409, 'refund_bad_transition', 'refund.bad_transition');
+    const back = row.amountCents + row.feeCents;
+    await creditWallet(
+      tx,
+      {
+        walletId: row.walletId,
+        type: 'refund',
+        amountCents: back,
+        onlineCents: back,
+        idempotencyKey: `refund:${id}:reversal`,
+        description: 'Reembolso recusado: valor devolvido à carteira',
+      },
+      now,
+    );
+    await audit(tx, { actor, action: 'refund.reject', entity: 'refund_request', entityId: id });
+    return toRefundView(row);
+  });
+}
+
+async function transitionError(db: DbOrTx, id: number): Promise<AppError> {
+  const found = await findRefundById(db, id);
+  return found
+    ? new AppError(409, 'refund_bad_transition', 'refund.bad_transition')
+    : new AppError(404, 'not_found', 'refund.not_found');
+}
+
+/**
+ * Puts every approved refund not yet exported into one pain.001 file and marks them with
+ * its message id (so the next export does not repeat them). Throws 404 when there is none.
+ */
+export async function exportApprovedRefunds(
+  db: Db,
+  debtor: SepaDebtor,
+  actor: string,
+  now: Date,
+): Promise<{ messageId: string; xml: string; count: number; totalCents: number }> {
+  return db.transaction(async (tx) => {
+    const rows = await lockApprovedUnexported(tx);
+    if (!rows.length) throw new AppError(404, 'nothing_to_export', 'refund.nothing_to_export');
+    const messageId = `BILH-${now.toISOString().slice(0, 10).replace(/-/g, '')}-${randomUUID().slice(0, 8)}`;
+    const xml = buildPain001({
+      messageId,
+      createdAt: now,
+      executionDate: now.toISOString().slice(0, 10),
+      debtor,
+      transfers: rows.map((r) => ({
+        endToEndId: `REEMB-${r.id}`,
+        amountCents: r.amount_cents,
+        creditorName: r.holder_name,
+        creditorIban: r.iban,
+        remittance: `Reembolso carteira ${r.event_slug} pedido ${r.id}`,
+      })),
+    });
+    await markExported(
+      tx,
+      rows.map((r) => r.id),
+      messageId,
+      now,
+    );
+    const totalCents = rows.reduce((s, r) => s + r.amount_cents, 0);
+    await audit(tx, {
+      actor,
+      action: 'refund.export',
+      entity: 'sepa_export',
+      entityId: messageId,
+      data: { count: rows.length, totalCents },
+    });
+    return { messageId, xml, count: rows.length, totalCents };
+  });
+}

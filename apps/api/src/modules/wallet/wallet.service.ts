@@ -1,0 +1,290 @@
+import type { WalletEventData, WalletTransactionView } from '@bilheteira/shared/schemas/wallet';
+import { WALLET_REFUND_FEE_CENTS } from '@bilheteira/shared/constants';
+import {
+  refundAvailability,
+  refundQuote,
+  refundWindow,
+  WALLET_TOPUP_MAX_CENTS,
+  WALLET_TOPUP_MIN_CENTS,
+  WALLET_TOPUP_PRESETS_CENTS,
+  type WalletTransactionType,
+} from '@bilheteira/shared/wallet';
+import type { Db, Tx } from '../../db/client';
+import { audit } from '../../lib/audit';
+import { AppError } from '../../lib/errors';
+import { findLastRefund, findOpenRefund } from '../refunds/refunds.repository';
+import { toRefundView } from '../refunds/refund-view';
+import { creditWallet, debitWallet } from './wallet-ledger.service';
+import {
+  blockBracelet,
+  braceletsOfWallet,
+  findBraceletByCode,
+  findCustomerWallet,
+  findEventBySlugForWallet,
+  findEventForWallet,
+  findWalletById,
+  getOrCreateCustomerWallet,
+  listTransactions,
+  lockBracelet,
+  onlineBreakdown,
+  setBraceletWallet,
+  type TransactionCursor,
+} from './wallet.repository';
+import './wallet.messages';
+
+export type WalletEvent = NonNullable<Awaited<ReturnType<typeof findEventForWallet>>>;
+
+/**
+ * The event a wallet request is about: ?event_id, else ?slug, else the Event-Id header.
+ * Throws 400 `event_required` without one, 404 when it does not exist, and 422
+ * `wallet_disabled` when the event has no cashless wallet.
+ */
+export async function resolveWalletEvent(
+  db: Db | Tx,
+  ref: { eventId?: number | null; slug?: string | null },
+  opts: { requireWallet?: boolean } = {},
+): Promise<WalletEvent> {
+  let event: WalletEvent | undefined;
+  if (ref.eventId) event = await findEventForWallet(db, ref.eventId);
+  else if (ref.slug) event = await findEventBySlugForWallet(db, ref.slug);
+  else throw new AppError(400, 'event_required', 'wallet.event_required');
+  if (!event || event.status === 'draft') throw new AppError(404, 'not_found', 'event.not_found');
+  if (opts.requireWallet !== false && !event.walletEnabled)
+    throw new AppError(422, 'wallet_disabled', 'wallet.disabled');
+  return event;
+}
+
+/** Everything the wallet screen shows for one customer and event (spec §7 wallet-event). */
+export async function getWalletEvent(
+  db: Db,
+  customerId: number,
+  event: WalletEvent,
+  now: Date,
+): Promise<WalletEventData> {
+  const wallet = await findCustomerWallet(db, customerId, event.id);
+  const [breakdown, bracelets, open, last] = wallet
+    ? await Promise.all([
+        onlineBreakdown(db, wallet.id),
+        braceletsOfWallet(db, wallet.id),
+        findOpenRefund(db, wallet.id),
+        findLastRefund(db, wallet.id),
+      ])
+    : [{ topped_up: 0, spent: 0 }, [], undefined, undefined];
+  const rules = {
+    refundsAllowed: event.refundsAllowed,
+    refundOpensAt: event.refundOpensAt,
+    refundClosesAt: event.refundClosesAt,
+    endsAt: event.endsAt,
+  };
+  const window = refundWindow(rules);
+  const quote = refundQuote(wallet?.onlineCents ?? 0, WALLET_REFUND_FEE_CENTS);
+  return {
+    event: {
+      id: event.id,
+      slug: event.slug,
+      name: event.name,
+      wallet_enabled: event.walletEnabled,
+      online_topup_enabled: event.onlineTopupEnabled,
+      ends_at: event.endsAt.toISOString(),
+    },
+    wallet: {
+      balance_cents: wallet?.balanceCents ?? 0,
+      online_cents: wallet?.onlineCents ?? 0,
+      online_topups_cents: breakdown.topped_up,
+      spent_online_cents: breakdown.spent,
+    },
+    bracelets: bracelets.map((b) => ({
+      code: b.code,
+      status: b.status === 'blocked' ? 'blocked' : 'active',
+      blocked_at: b.blockedAt ? b.blockedAt.toISOString() : null,
+    })),
+    topup: {
+      min_cents: WALLET_TOPUP_MIN_CENTS,
+      max_cents: WALLET_TOPUP_MAX_CENTS,
+      presets_cents: [...WALLET_TOPUP_PRESETS_CENTS],
+    },
+    refund: {
+      availability: refundAvailability(rules, now),
+      opens_at: window.opensAt.toISOString(),
+      closes_at: window.closesAt.toISOString(),
+      refundable_cents: quote.refundableCents,
+      fee_cents: quote.feeCents,
+      refund_cents: quote.refundCents,
+      open_request: open ? toRefundView(open) : null,
+      last_request: last ? toRefundView(last) : null,
+    },
+  };
+}
+
+const encodeCursor = (c: TransactionCursor) =>
+  Buffer.from(`${c.occurredAt.toISOString()}|${c.id}`).toString('base64url');
+
+function decodeCursor(raw: string): TransactionCursor {
+  const text = Buffer.from(raw, 'base64url').toString('utf8');
+  const m = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|(\d{1,10})$/.exec(text);
+  const date = m ? new Date(m[1]!) : null;
+  if (!m || !date || Number.isNaN(date.getTime()))
+    throw new AppError(400, 'validation_failed', 'error.validation', {}, { cursor: ['validation.invalid'] });
+  return { occurredAt: date, id: Number(m[2]) };
+}
+
+/** The customer's wallet transactions for the event, newest first, by cursor. */
+export async function listWalletTransactions(
+  db: Db,
+  customerId: number,
+  eventId: number,
+  limit: number,
+  cursor?: string,
+): Promise<{ data: WalletTransactionView[]; next_cursor: string | null }> {
+  const after = cursor ? decodeCursor(cursor) : undefined;
+  const wallet = await findCustomerWallet(db, customerId, eventId);
+  if (!wallet) return { data: [], next_cursor: null };
+  const rows = await listTransactions(db, wallet.id, limit + 1, after);
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    data: page.map(({ tx, stationName }) => ({
+      id: tx.id,
+      type: tx.type as WalletTransactionType,
+      amount_cents: tx.amountCents,
+      description: tx.description,
+      station: stationName,
+      invoice: tx.invoice,
+      occurred_at: tx.occurredAt.toISOString(),
+    })),
+    next_cursor:
+      rows.length > limit && last ? encodeCursor({ occurredAt: last.tx.occurredAt, id: last.tx.id }) : null,
+  };
+}
+
+/**
+ * Links a bracelet (by its 6-digit code) to the customer's wallet for the event, inside
+ * the caller's transaction. Money on a bracelet that was topped up at a cash point before
+ * anyone claimed it moves into the customer's wallet (two transfer rows). Throws 404
+ * `bracelet_not_found`, 422 `bracelet_blocked`, 409 `bracelet_taken`.
+ */
+export async function linkBraceletInTx(
+  tx: Tx,
+  customerId: number,
+  eventId: number,
+  code: string,
+  now: Date,
+): Promise<void> {
+  const found = await findBraceletByCode(tx, code);
+  if (!found || found.eventId !== eventId)
+    throw new AppError(404, 'bracelet_not_found', 'wallet.bracelet_not_found');
+  const bracelet = (await lockBracelet(tx, found.id))!;
+  if (bracelet.status === 'blocked') throw new AppError(422, 'bracelet_blocked', 'wallet.bracelet_blocked');
+  const wallet = await getOrCreateCustomerWallet(tx, customerId, eventId);
+  if (bracelet.walletId === wallet.id) return;
+  if (bracelet.walletId !== null) {
+    const previous = (await findWalletById(tx, bracelet.walletId))!;
+    if (previous.customerId !== null) throw new AppError(409, 'bracelet_taken', 'wallet.bracelet_taken');
+    if (previous.balanceCents > 0) {
+      const key = `merge:${previous.id}:${wallet.id}`;
+      const out = await debitWallet(
+        tx,
+        {
+          walletId: previous.id,
+          type: 'transfer',
+          amountCents: previous.balanceCents,
+          source: { onlineCents: previous.onlineCents },
+          idempotencyKey: `${key}:out`,
+          description: `Transferência para a conta (pulseira ${bracelet.code})`,
+          braceletId: bracelet.id,
+        },
+        now,
+      );
+      if (out.applied)
+        await creditWallet(
+          tx,
+          {
+            walletId: wallet.id,
+            type: 'transfer',
+            amountCents: previous.balanceCents,
+            onlineCents: previous.onlineCents,
+            idempotencyKey: `${key}:in`,
+            description: `Saldo da pulseira ${bracelet.code}`,
+            braceletId: bracelet.id,
+          },
+          now,
+        );
+    }
+  }
+  await setBraceletWallet(tx, bracelet.id, wallet.id);
+  await audit(tx, {
+    actor: `customer:${customerId}`,
+    action: 'bracelet.link',
+    entity: 'bracelet',
+    entityId: bracelet.id,
+    data: { walletId: wallet.id, previousWalletId: bracelet.walletId },
+  });
+}
+
+export async function linkBracelet(db: Db, customerId: number, eventId: number, code: string, now: Date) {
+  await db.transaction((tx) => linkBraceletInTx(tx, customerId, eventId, code, now));
+}
+
+async function ownBracelet(tx: Tx, customerId: number, eventId: number, code: string) {
+  const wallet = await findCustomerWallet(tx, customerId, eventId);
+  const found = await findBraceletByCode(tx, code);
+  // Someone else's bracelet answers exactly like an unknown one.
+  if (!wallet || !found || found.walletId !== wallet.id)
+    throw new AppError(404, 'bracelet_not_found', 'wallet.bracelet_not_found');
+  return (await lockBracelet(tx, found.id))!;
+}
+
+/** Blocks a lost bracelet of the customer: stations refuse it from now on; the balance stays in the wallet. */
+export async function blockLostBracelet(
+  db: Db,
+  customerId: number,
+  eventId: number,
+  code: string,
+  now: Date,
+) {
+  await db.transaction(async (tx) => {
+    const bracelet = await ownBracelet(tx, customerId, eventId, code);
+    if (bracelet.status === 'blocked') return;
+    await blockBracelet(tx, bracelet.id, now);
+    await audit(tx, {
+      actor: `customer:${customerId}`,
+      action: 'bracelet.block',
+      entity: 'bracelet',
+      entityId: bracelet.id,
+    });
+  });
+}
+
+/**
+ * Blocks the lost bracelet and links the new one in one transaction: the wallet's balance
+ * now pays through the new bracelet, the old one is refused at every station.
+ */
+export async function replaceBracelet(
+  db: Db,
+  customerId: number,
+  eventId: number,
+  oldCode: string,
+  newCode: string,
+  now: Date,
+) {
+  if (oldCode === newCode)
+    throw new AppError(
+      400,
+      'validation_failed',
+      'error.validation',
+      {},
+      { new_code: ['wallet.same_bracelet'] },
+    );
+  await db.transaction(async (tx) => {
+    const old = await ownBracelet(tx, customerId, eventId, oldCode);
+    if (old.status !== 'blocked') await blockBracelet(tx, old.id, now);
+    await linkBraceletInTx(tx, customerId, eventId, newCode, now);
+    await audit(tx, {
+      actor: `customer:${customerId}`,
+      action: 'bracelet.replace',
+      entity: 'bracelet',
+      entityId: old.id,
+      data: { newCode },
+    });
+  });
+}

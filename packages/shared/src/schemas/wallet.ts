@@ -1,0 +1,195 @@
+import { z } from 'zod';
+import { isValidIban, normalizeIban } from '../validation';
+import {
+  BRACELET_CODE_PATTERN,
+  REFUND_STATUSES,
+  STATION_MAX_AMOUNT_CENTS,
+  STATION_MAX_BATCH,
+  STATION_REJECT_REASONS,
+  STATION_TRANSACTION_TYPES,
+  WALLET_TRANSACTION_TYPES,
+} from '../wallet';
+
+const positiveId = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31 - 1);
+
+export const braceletCode = z
+  .string()
+  .trim()
+  .transform((v) => v.replace(/\s/g, ''))
+  .refine((v) => BRACELET_CODE_PATTERN.test(v), { message: 'validation.bracelet_code' });
+
+export const ibanField = z
+  .string()
+  .trim()
+  .max(64)
+  .refine((v) => isValidIban(v), { message: 'validation.iban' })
+  .transform(normalizeIban);
+
+/** Event of the wallet: ?event_id= (or the Event-Id header, read by the route) or ?slug=. */
+export const walletEventQuery = z.object({
+  event_id: positiveId.optional(),
+  slug: z.string().trim().max(120).optional(),
+});
+
+export const walletTransactionsQuery = walletEventQuery.extend({
+  cursor: z.string().trim().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const refundView = z.object({
+  id: z.number(),
+  status: z.enum(REFUND_STATUSES),
+  amount_cents: z.number(),
+  fee_cents: z.number(),
+  iban_masked: z.string(),
+  created_at: z.string(),
+  approved_at: z.string().nullable(),
+  paid_at: z.string().nullable(),
+  rejected_at: z.string().nullable(),
+});
+export type RefundView = z.infer<typeof refundView>;
+
+export const braceletView = z.object({
+  code: z.string(),
+  status: z.enum(['active', 'blocked']),
+  blocked_at: z.string().nullable(),
+});
+export type BraceletView = z.infer<typeof braceletView>;
+
+export const walletEventData = z.object({
+  event: z.object({
+    id: z.number(),
+    slug: z.string(),
+    name: z.string(),
+    wallet_enabled: z.boolean(),
+    online_topup_enabled: z.boolean(),
+    ends_at: z.string(),
+  }),
+  wallet: z.object({
+    balance_cents: z.number(),
+    online_cents: z.number(),
+    online_topups_cents: z.number(),
+    spent_online_cents: z.number(),
+  }),
+  bracelets: z.array(braceletView),
+  topup: z.object({ min_cents: z.number(), max_cents: z.number(), presets_cents: z.array(z.number()) }),
+  refund: z.object({
+    availability: z.enum(['allowed', 'not_allowed', 'not_yet_available', 'deadline_passed']),
+    opens_at: z.string(),
+    closes_at: z.string(),
+    refundable_cents: z.number(),
+    fee_cents: z.number(),
+    refund_cents: z.number(),
+    open_request: refundView.nullable(),
+    last_request: refundView.nullable(),
+  }),
+});
+export type WalletEventData = z.infer<typeof walletEventData>;
+export const walletEventResponse = z.object({ data: walletEventData, message: z.string().optional() });
+
+export const walletTransactionView = z.object({
+  id: z.number(),
+  type: z.enum(WALLET_TRANSACTION_TYPES),
+  amount_cents: z.number(),
+  description: z.string(),
+  station: z.string().nullable(),
+  invoice: z.string().nullable(),
+  occurred_at: z.string(),
+});
+export type WalletTransactionView = z.infer<typeof walletTransactionView>;
+export const walletTransactionsResponse = z.object({
+  data: z.array(walletTransactionView),
+  next_cursor: z.string().nullable(),
+});
+
+export const linkBraceletBody = z.object({ event_id: positiveId, code: braceletCode });
+export const replaceBraceletBody = z.object({
+  event_id: positiveId,
+  old_code: braceletCode,
+  new_code: braceletCode,
+});
+export const blockBraceletBody = z.object({ event_id: positiveId, code: braceletCode });
+
+export const refundRequestBody = z.object({
+  event_id: positiveId,
+  iban: ibanField,
+  /** the refund the customer saw and accepted; refused when the quote changed meanwhile */
+  expected_refund_cents: z.coerce.number().int().min(0).optional(),
+});
+
+export const quickChargeEvent = z.object({
+  id: z.number(),
+  slug: z.string(),
+  name: z.string(),
+  wallet_enabled: z.boolean(),
+  online_topup_enabled: z.boolean(),
+  promoters: z.array(z.string()),
+  partners: z.array(z.string()),
+  terms: z.string(),
+});
+export type QuickChargeEvent = z.infer<typeof quickChargeEvent>;
+
+/* ---------- stations ---------- */
+
+export const stationItem = z.object({
+  name: z.string().trim().min(1).max(120),
+  qty: z.number().int().min(1).max(1000),
+  unit_cents: z.number().int().min(0).max(STATION_MAX_AMOUNT_CENTS),
+});
+
+export const stationTransaction = z
+  .object({
+    /** client-generated id, unique per station */
+    id: z.string().trim().min(1).max(100),
+    bracelet: z.string().trim().min(1).max(64).optional(),
+    bracelet_uid: z.string().trim().min(1).max(64).optional(),
+    bracelet_code: z.string().trim().min(1).max(64).optional(),
+    type: z.enum(STATION_TRANSACTION_TYPES),
+    amount_cents: z.number().int().min(1).max(STATION_MAX_AMOUNT_CENTS),
+    items: z.array(stationItem).max(100).default([]),
+    occurred_at: z.iso.datetime({ offset: true }),
+    description: z.string().trim().max(200).optional(),
+  })
+  .refine((t) => !!(t.bracelet ?? t.bracelet_uid ?? t.bracelet_code), {
+    message: 'validation.required',
+    path: ['bracelet'],
+  });
+export type StationTransactionInput = z.infer<typeof stationTransaction>;
+
+export const stationBatchBody = z.object({
+  transactions: z.array(stationTransaction).min(1).max(STATION_MAX_BATCH),
+});
+
+export const stationResult = z.object({
+  id: z.string(),
+  status: z.enum(['accepted', 'duplicate', 'rejected']),
+  /** for a duplicate: what the first upload was answered */
+  first_status: z.enum(['accepted', 'rejected']).optional(),
+  reason: z.enum(STATION_REJECT_REASONS).optional(),
+  balance_cents: z.number().optional(),
+  transaction_id: z.number().optional(),
+});
+export type StationResult = z.infer<typeof stationResult>;
+export const stationBatchResponse = z.object({
+  data: z.object({
+    results: z.array(stationResult),
+    accepted: z.number(),
+    rejected: z.number(),
+    duplicates: z.number(),
+  }),
+});
+
+export const stationBraceletResponse = z.object({
+  data: z.object({
+    uid: z.string(),
+    code: z.string(),
+    status: z.enum(['active', 'blocked']),
+    linked: z.boolean(),
+    balance_cents: z.number(),
+    holder_first_name: z.string().nullable(),
+  }),
+});
