@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import { queryRows, type Db } from '../db/client';
 
-interface OutboxRow {
+export interface OutboxRow {
   id: number;
   channel: string;
   recipient: string;
@@ -19,7 +19,7 @@ export interface Transport {
 }
 
 /** SMTP through nodemailer when SMTP_URL is set; otherwise messages stay in the dev outbox. */
-function emailTransport(config: Config): Transport {
+export function emailTransport(config: Config): Transport {
   if (!config.SMTP_URL) return { send: async () => {} };
   const mailer = nodemailer.createTransport(config.SMTP_URL);
   return {
@@ -39,7 +39,7 @@ function emailTransport(config: Config): Transport {
  * SMS through a generic HTTP provider (POST JSON {to, text} with a bearer token), which
  * matches most EU SMS gateways; without SMS_PROVIDER_URL, SMS stay in the dev outbox.
  */
-function smsTransport(config: Config): Transport {
+export function smsTransport(config: Config): Transport {
   const url = config.SMS_PROVIDER_URL;
   if (!url) return { send: async () => {} };
   return {
@@ -58,7 +58,7 @@ function smsTransport(config: Config): Transport {
   };
 }
 
-const MAX_ATTEMPTS = 8;
+export const MAX_ATTEMPTS = 8;
 
 /**
  * Drains a batch of due messages. FOR UPDATE SKIP LOCKED lets any number of workers on
