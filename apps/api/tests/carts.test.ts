@@ -12,7 +12,7 @@ let festival: { id: number; ticket_types: { id: number; name: string }[] };
 const visitor = { 'visitor-id': '1234567890123456' };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ config: { MAX_EVENT_LOOP_DELAY_MS: 60_000 } });
   teatro = (await t.app.inject({ url: '/api/events/teatro-demo' })).json().data;
   festival = (await t.app.inject({ url: '/api/events/festival-demo' })).json().data;
 });

@@ -36,6 +36,11 @@ export async function findOwnedOrder(db: DbOrTx, customerId: number, orderId: nu
   return rows[0];
 }
 
+export async function findOrderById(db: DbOrTx, orderId: number): Promise<OrderRow | undefined> {
+  const rows = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  return rows[0];
+}
+
 export async function findOrderForUpdate(db: DbOrTx, orderId: number): Promise<OrderRow | undefined> {
   const rows = await db.select().from(orders).where(eq(orders.id, orderId)).for('update');
   return rows[0];

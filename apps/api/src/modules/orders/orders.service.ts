@@ -37,6 +37,7 @@ import {
   insertLines,
   insertOrder,
   listOrders,
+  setOrderExpiry,
   type OrderLineRow,
   type OrderRow,
   type PaymentRow,
@@ -144,16 +145,19 @@ export async function createOrder(
     if (w.qty > type.maxPerOrder) throw new AppError(422, 'above_maximum', 'cart.above_maximum', params);
     if (w.qty < type.minPerOrder)
       belowMin.push({ name: type.name, min: type.minPerOrder, ticket_id: type.id });
-    const available = availablePlaces(type, session ?? null, days);
-    if (w.qty > available)
-      throw new AppError(
-        409,
-        'sold_out',
-        'checkout.sold_out',
-        { name: type.name },
-        {},
-        { ticket_id: type.id, available },
+    // Cheap early answer without locking; reserveStock below is the one that counts.
+    if (w.qty > availablePlaces(type, session ?? null, days)) {
+      const tight = days.find(
+        (d) => type.periodDays.includes(d.day) && d.capacity - d.reserved - d.sold < w.qty,
       );
+      const shortage: StockShortage =
+        type.quantity - type.reserved - type.sold < w.qty
+          ? { kind: 'type', ticketTypeId: type.id }
+          : session && session.capacity !== null && session.capacity - session.reserved - session.sold < w.qty
+            ? { kind: 'session', sessionId: session.id }
+            : { kind: 'day', day: tight?.day ?? '' };
+      throw await shortageError(db, shortage, types);
+    }
     lines.push({
       orderId: 0,
       kind: 'ticket',
@@ -232,7 +236,7 @@ export async function createOrder(
 }
 
 async function shortageError(
-  tx: Tx,
+  tx: DbOrTx,
   s: StockShortage,
   types: { id: number; name: string }[],
 ): Promise<AppError> {
@@ -428,4 +432,9 @@ export async function expireOrders(db: Db, now: Date, batch = 50): Promise<numbe
 export async function expireOrderNow(db: Db, orderId: number, now: Date): Promise<number> {
   await forceExpire(db, orderId, now);
   return expireOrders(db, now);
+}
+
+/** Sets how long a pending order holds its tickets (seed: a day-long reference). */
+export async function setOrderHold(db: DbOrTx, orderId: number, until: Date): Promise<void> {
+  await setOrderExpiry(db, orderId, until);
 }

@@ -10,7 +10,7 @@ import { AppError } from '../../lib/errors';
 import { enqueueMessage } from '../../lib/outbox';
 import { audit } from '../../lib/audit';
 import { translate } from '../../i18n/messages';
-import { findOwnedOrder, setOrderExpiry } from '../orders/orders.repository';
+import { findOrderById, findOwnedOrder, setOrderExpiry } from '../orders/orders.repository';
 import { isPayable, orderDetail, toPaymentView } from '../orders/orders.service';
 import { declinePayment, fulfilPayment } from './fulfilment.service';
 import type { PaymentProvider } from './payment-provider';
@@ -323,6 +323,41 @@ export async function decideSandboxByReference(
   const payment = await findPaymentByRef(ctx.db, reference);
   if (!payment) throw new AppError(404, 'payment_not_found', 'payment.not_found');
   await decideSandboxPayment(ctx, payment, outcome, 'dev', now);
+}
+
+/**
+ * Demo data: an attempt approved by the sandbox at `at`, fulfilled through the same
+ * exactly-once path as a real confirmation (tickets, wallet credit, email).
+ */
+export async function recordSeedPayment(
+  db: Db,
+  orderId: number,
+  p: { method: 'card' | 'mbway' | 'google_pay' | 'apple_pay'; display: string },
+  at: Date,
+): Promise<void> {
+  const order = await findOrderById(db, orderId);
+  if (!order) throw new Error(`seed order ${orderId} missing`);
+  const reference = newPaymentRef();
+  const payment = await insertPayment(db, {
+    orderId,
+    provider: 'sandbox',
+    method: p.method,
+    providerRef: reference,
+    status: 'pending',
+    amountCents: order.totalCents,
+    meta: { display: p.display },
+  });
+  await fulfilPayment(
+    db,
+    {
+      provider: 'sandbox',
+      paymentId: payment.id,
+      eventRef: `sandbox:${reference}:approved`,
+      type: 'approved',
+    },
+    at,
+    { publicUrl: process.env.PUBLIC_URL ?? 'http://localhost:3000' },
+  );
 }
 
 export { toPaymentView };

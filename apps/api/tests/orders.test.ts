@@ -1,0 +1,200 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client';
+import { expireOrders } from '../src/modules/orders/orders.service';
+import { createTestApp, DEMO, expectErrorShape, injectAs, login, type TestApp } from './helpers';
+
+let t: TestApp;
+let ana: string;
+let rui: string;
+let teatro: { id: number; ticket_types: { id: number; min_per_order: number }[]; sessions: { id: number }[] };
+let festival: { id: number; ticket_types: { id: number; name: string; period_days: string[] }[] };
+
+const stockOf = async (id: number) =>
+  (
+    await queryRows<{ reserved: number; sold: number; quantity: number }>(
+      t.database.db,
+      sql`SELECT reserved, sold, quantity FROM ticket_types WHERE id = ${id}`,
+    )
+  )[0]!;
+
+beforeAll(async () => {
+  t = await createTestApp({ config: { MAX_EVENT_LOOP_DELAY_MS: 60_000 } });
+  ana = await login(t.app, DEMO.ana);
+  rui = await login(t.app, DEMO.rui);
+  teatro = (await t.app.inject({ url: '/api/events/teatro-demo' })).json().data;
+  festival = (await t.app.inject({ url: '/api/events/festival-demo' })).json().data;
+});
+afterAll(() => t.close());
+
+describe('orders', () => {
+  it('refuses an empty checkout with the spec message', async () => {
+    const res = await injectAs(t.app, rui, {
+      method: 'POST',
+      url: '/api/orders',
+      headers: { 'x-locale': 'en' },
+      payload: { event_id: teatro.id },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(expectErrorShape(res).message).toBe('Add a ticket to the cart to proceed with checkout.');
+  });
+
+  it('creates a pending order from the cart, holds stock, clears the cart; idempotent by key', async () => {
+    const type = teatro.ticket_types[0]!;
+    await injectAs(t.app, rui, {
+      method: 'POST',
+      url: '/api/carts/add-item',
+      payload: { ticket_id: type.id, session_id: teatro.sessions[0]!.id, event_id: teatro.id, amount: 2 },
+    });
+    const before = await stockOf(type.id);
+    const payload = {
+      event_id: teatro.id,
+      billing: { name: 'Rui Costa', country: 'PT', document: '123456789', postal_code: '4000-123' },
+    };
+    const res = await injectAs(t.app, rui, {
+      method: 'POST',
+      url: '/api/orders',
+      headers: { 'idempotency-key': 'k-1' },
+      payload,
+    });
+    expect(res.statusCode).toBe(201);
+    const order = res.json().data;
+    expect(order).toMatchObject({ status: 'pending', quantity: 2, payable: true, subtotal_cents: 3000 });
+    expect(order.total_cents).toBe(3000 + order.service_cents);
+    expect((await stockOf(type.id)).reserved).toBe(before.reserved + 2);
+    const again = await injectAs(t.app, rui, {
+      method: 'POST',
+      url: '/api/orders',
+      headers: { 'idempotency-key': 'k-1' },
+      payload,
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.id).toBe(order.id);
+    expect((await stockOf(type.id)).reserved).toBe(before.reserved + 2);
+    const cart = (await injectAs(t.app, rui, { url: `/api/carts?event_id=${teatro.id}` })).json().data;
+    expect(cart.total_items).toBe(0);
+    // another customer cannot see it
+    expect((await injectAs(t.app, ana, { url: `/api/orders/${order.id}` })).statusCode).toBe(404);
+    expect(
+      (await injectAs(t.app, rui, { url: `/api/orders/${order.id}` })).json().data.lines[0].session_date,
+    ).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+  });
+
+  it('checks billing data: a Portuguese NIF with a wrong check digit is refused', async () => {
+    const res = await injectAs(t.app, rui, {
+      method: 'POST',
+      url: '/api/orders',
+      payload: {
+        event_id: teatro.id,
+        items: [{ ticket_id: teatro.ticket_types[0]!.id, session_id: teatro.sessions[0]!.id, qty: 1 }],
+        billing: { name: 'X', country: 'PT', document: '123456780', postal_code: '4000-123' },
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(expectErrorShape(res).errors['billing.document']).toBeTruthy();
+  });
+
+  it('lists items below their minimum', async () => {
+    await t.database.db.execute(
+      sql`UPDATE ticket_types SET min_per_order = 2 WHERE id = ${teatro.ticket_types[1]!.id}`,
+    );
+    const res = await injectAs(t.app, rui, {
+      method: 'POST',
+      url: '/api/orders',
+      headers: { 'x-locale': 'en' },
+      payload: {
+        event_id: teatro.id,
+        items: [{ ticket_id: teatro.ticket_types[1]!.id, session_id: teatro.sessions[0]!.id, qty: 1 }],
+      },
+    });
+    await t.database.db.execute(
+      sql`UPDATE ticket_types SET min_per_order = 1 WHERE id = ${teatro.ticket_types[1]!.id}`,
+    );
+    expect(res.statusCode).toBe(422);
+    const body = expectErrorShape(res) as { message: string; details?: { items: unknown[] } };
+    expect(body.message).toContain('Estudante');
+    expect(body.message).toContain('minimum 2');
+    expect(res.json().details.items).toHaveLength(1);
+  });
+
+  it('a multi-day pass takes a place on each day it covers', async () => {
+    const pass = festival.ticket_types.find((x) => x.period_days.length === 3)!;
+    const [d1, d2, d3] = pass.period_days;
+    await t.database.db.execute(sql`INSERT INTO event_day_stock (event_id, day, capacity) VALUES
+      (${festival.id}, ${d1}, 5), (${festival.id}, ${d2}, 3), (${festival.id}, ${d3}, 5)
+      ON CONFLICT (event_id, day) DO UPDATE SET capacity = EXCLUDED.capacity, reserved = 0, sold = 0`);
+    const day2 = festival.ticket_types.find((x) => x.period_days.length === 1 && x.period_days[0] === d2)!;
+    const buy = (ticket_id: number, qty: number) =>
+      injectAs(t.app, rui, {
+        method: 'POST',
+        url: '/api/orders',
+        payload: { event_id: festival.id, items: [{ ticket_id, qty }] },
+      });
+    expect((await buy(pass.id, 2)).statusCode).toBe(201);
+    const full = await buy(day2.id, 2);
+    expect(full.statusCode).toBe(409);
+    expect(expectErrorShape(full).code).toBe('day_full');
+    expect((await buy(day2.id, 1)).statusCode).toBe(201);
+    const days = await queryRows<{ day: string; reserved: number }>(
+      t.database.db,
+      sql`SELECT day, reserved FROM event_day_stock WHERE event_id = ${festival.id} ORDER BY day`,
+    );
+    expect(days.map((d) => d.reserved)).toEqual([2, 3, 2]);
+    await t.database.db.execute(sql`DELETE FROM event_day_stock WHERE event_id = ${festival.id}`);
+  });
+
+  it('expired orders give their stock back exactly once, even with two workers', async () => {
+    const type = teatro.ticket_types[1]!;
+    const res = await injectAs(t.app, rui, {
+      method: 'POST',
+      url: '/api/orders',
+      payload: {
+        event_id: teatro.id,
+        items: [{ ticket_id: type.id, session_id: teatro.sessions[2]!.id, qty: 3 }],
+      },
+    });
+    const order = res.json().data;
+    const held = await stockOf(type.id);
+    const later = new Date(Date.now() + 60 * 60_000);
+    const counts = await Promise.all([
+      expireOrders(t.database.db, later),
+      expireOrders(t.database.db, later),
+    ]);
+    expect(counts.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
+    expect((await stockOf(type.id)).reserved).toBe(held.reserved - 3);
+    const after = (await injectAs(t.app, rui, { url: `/api/orders/${order.id}` })).json().data;
+    expect(after).toMatchObject({ status: 'cancelled', payable: false });
+    const sessions = await queryRows<{ reserved: number }>(
+      t.database.db,
+      sql`SELECT reserved FROM event_sessions WHERE id = ${teatro.sessions[2]!.id}`,
+    );
+    expect(sessions[0]!.reserved).toBe(0);
+  });
+
+  it('lists orders by filter with pagination', async () => {
+    const all = (await injectAs(t.app, rui, { url: '/api/orders?status=all&per_page=2' })).json();
+    expect(all.meta.total).toBeGreaterThanOrEqual(4);
+    expect(all.meta.last_page).toBe(Math.ceil(all.meta.total / 2));
+    expect(all.data).toHaveLength(2);
+    const cancelled = (await injectAs(t.app, rui, { url: '/api/orders?status=cancelled' })).json();
+    expect(cancelled.data.every((o: { status: string }) => o.status === 'cancelled')).toBe(true);
+    expect((await injectAs(t.app, rui, { url: '/api/orders?status=bogus' })).statusCode).toBe(400);
+    expect((await t.app.inject({ url: '/api/orders' })).statusCode).toBe(401);
+  });
+
+  it('a top-up-only order is valid where online top-up is on, refused elsewhere', async () => {
+    const ok = await injectAs(t.app, ana, {
+      method: 'POST',
+      url: '/api/orders',
+      payload: { event_id: festival.id, include_cart: false, topup_cents: 2000 },
+    });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().data).toMatchObject({ quantity: 0, total_cents: 2000 });
+    const no = await injectAs(t.app, ana, {
+      method: 'POST',
+      url: '/api/orders',
+      payload: { event_id: teatro.id, include_cart: false, topup_cents: 2000 },
+    });
+    expect(no.statusCode).toBe(422);
+  });
+});
