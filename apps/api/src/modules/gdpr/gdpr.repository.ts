@@ -302,19 +302,29 @@ export async function scrubEverywhere(db: DbOrTx, identifiers: string[]): Promis
           AND c.table_name NOT IN ('customers', 'rate_limits')
         ORDER BY c.table_name, c.column_name`,
   );
+  const byTable = new Map<string, typeof columns>();
+  for (const col of columns) byTable.set(col.table_name, [...(byTable.get(col.table_name) ?? []), col]);
   let changed = 0;
-  for (const col of columns) {
-    const t = sql.identifier(col.table_name);
-    const c = sql.identifier(col.column_name);
-    const cast = col.data_type === 'jsonb' ? sql`::jsonb` : col.data_type === 'json' ? sql`::json` : sql``;
-    const rows = await queryRows<{ n: number }>(
+  for (const [table, cols] of byTable) {
+    const t = sql.identifier(table);
+    // One scan per table on the whole row's text; only tables that match are rewritten.
+    const hit = await queryRows<{ n: number }>(
       db,
-      sql`WITH u AS (
-            UPDATE ${t} SET ${c} = regexp_replace(${c}::text, ${pattern}, '[apagado]', 'gi')${cast}
-            WHERE ${c}::text ~* ${pattern} RETURNING 1)
-          SELECT count(*)::int AS n FROM u`,
+      sql`SELECT count(*)::int AS n FROM ${t} AS r WHERE r::text ~* ${pattern}`,
     );
-    changed += rows[0]?.n ?? 0;
+    if (!hit[0]?.n) continue;
+    for (const col of cols) {
+      const c = sql.identifier(col.column_name);
+      const cast = col.data_type === 'jsonb' ? sql`::jsonb` : col.data_type === 'json' ? sql`::json` : sql``;
+      const rows = await queryRows<{ n: number }>(
+        db,
+        sql`WITH u AS (
+              UPDATE ${t} SET ${c} = regexp_replace(${c}::text, ${pattern}, '[apagado]', 'gi')${cast}
+              WHERE ${c}::text ~* ${pattern} RETURNING 1)
+            SELECT count(*)::int AS n FROM u`,
+      );
+      changed += rows[0]?.n ?? 0;
+    }
   }
   return changed;
 }

@@ -8,6 +8,7 @@ import {
   portableResponse,
 } from '@bilheteira/shared/schemas/account';
 import { translate } from '../../i18n/messages';
+import { forbidImpersonation } from '../../plugins/auth';
 import { confirmErasure, exportMyData, previewErasure, requestErasure } from './gdpr.service';
 
 /** GDPR rights: data portability and erasure ("forget my data"). */
@@ -15,7 +16,7 @@ export const gdprRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/customers/portable',
     {
-      preHandler: app.requireCustomer,
+      preHandler: [app.requireCustomer, forbidImpersonation],
       schema: {
         tags: ['gdpr'],
         summary:
@@ -48,7 +49,7 @@ export const gdprRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/customers/forget-data',
     {
-      preHandler: app.requireCustomer,
+      preHandler: [app.requireCustomer, forbidImpersonation],
       schema: {
         tags: ['gdpr'],
         summary: 'Asks for erasure: sends a confirmation link by email',
@@ -68,7 +69,7 @@ export const gdprRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/customers/forget-data/confirm',
     {
-      preHandler: app.requireCustomer,
+      preHandler: [app.requireCustomer, forbidImpersonation],
       schema: {
         tags: ['gdpr'],
         summary: 'Confirms erasure with the emailed link token; ends every session',

@@ -93,3 +93,14 @@ export function saveFile(content: string, filename: string, type: string): void 
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
+
+/** POST /api/customers/change-password: current and new password; other sessions end. */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (body: { old_password: string; password: string; password_confirmation: string }) =>
+      api<{ data: { message: string } }>('/customers/change-password', {
+        json: body,
+        skipErrorHandler: true,
+      }),
+  });
+}

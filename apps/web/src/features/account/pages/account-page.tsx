@@ -14,9 +14,11 @@ import {
   requestPortability,
   saveFile,
   saveToggle,
+  useChangePassword,
   useRequestMobileCode,
   useUpdateAccount,
 } from '../api/account';
+import { PasswordStrength } from '../../../components/password-strength';
 
 type TextField =
   | 'first_name'
@@ -121,7 +123,7 @@ function Section({ title, id, children }: { title: string; id: string; children:
   );
 }
 
-function AccountForm({ customer }: { customer: CustomerView }) {
+export function AccountForm({ customer }: { customer: CustomerView }) {
   const { t } = useTranslation('account');
   const uid = useId();
   const fid = (f: string) => `${uid}-${f}`;
@@ -316,7 +318,7 @@ function AccountForm({ customer }: { customer: CustomerView }) {
 }
 
 /** Marketing consent and invoice by email: saved as they change, no loading indicator. */
-function Preferences({ customer }: { customer: CustomerView }) {
+export function Preferences({ customer }: { customer: CustomerView }) {
   const { t } = useTranslation('account');
   const uid = useId();
   const [prefs, setPrefs] = useState({
@@ -372,7 +374,73 @@ function Preferences({ customer }: { customer: CustomerView }) {
   );
 }
 
-function Privacy() {
+const EMPTY_PASSWORDS = { old_password: '', password: '', password_confirmation: '' };
+
+export function ChangePassword() {
+  const { t } = useTranslation('account');
+  const uid = useId();
+  const change = useChangePassword();
+  const [values, setValues] = useState(EMPTY_PASSWORDS);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const field = (name: keyof typeof EMPTY_PASSWORDS, label: string, autoComplete: string) => (
+    <Field id={`${uid}-${name}`} label={label} required error={errors[name]}>
+      <input
+        id={`${uid}-${name}`}
+        name={name}
+        type="password"
+        className="field-input"
+        autoComplete={autoComplete}
+        value={values[name]}
+        aria-invalid={!!errors[name]}
+        aria-describedby={errors[name] ? `${uid}-${name}-error` : undefined}
+        onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
+        required
+      />
+    </Field>
+  );
+  const submit = async (ev: FormEvent) => {
+    ev.preventDefault();
+    const missing = Object.entries(values).filter(([, v]) => !v);
+    if (missing.length) {
+      setErrors(Object.fromEntries(missing.map(([k]) => [k, [t('field_required')]])));
+      return;
+    }
+    if (values.password !== values.password_confirmation) {
+      setErrors({ password_confirmation: [t('passwords_mismatch')] });
+      return;
+    }
+    try {
+      const res = await change.mutateAsync(values);
+      setValues(EMPTY_PASSWORDS);
+      setErrors({});
+      await showAlert({ type: 'success', title: t('password_changed'), text: res.data.message });
+    } catch (err) {
+      const e = err instanceof ApiError ? err : null;
+      setErrors(e?.fieldErrors ?? {});
+      await showAlert({ type: 'error', title: t('password_error'), text: e?.message ?? t('unknown_error') });
+    }
+  };
+  return (
+    <Section title={t('change_password')} id={`${uid}-password`}>
+      <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2" data-testid="password-form">
+        <div className="sm:col-span-2">{field('old_password', t('old_password'), 'current-password')}</div>
+        <div>
+          {field('password', t('new_password'), 'new-password')}
+          <PasswordStrength password={values.password} />
+        </div>
+        {field('password_confirmation', t('confirm_password'), 'new-password')}
+        <div className="sm:col-span-2">
+          <button type="submit" className="btn-secondary" disabled={change.isPending}>
+            {t('change_password_button')}
+          </button>
+        </div>
+      </form>
+    </Section>
+  );
+}
+
+/** `forgetHref`: the forget-data page of the current context (mini-sites keep their own). */
+export function Privacy({ forgetHref = paths.dashboardForget }: { forgetHref?: string }) {
   const { t } = useTranslation('account');
   const uid = useId();
   const [format, setFormat] = useState<PortabilityFormat>('xml');
@@ -434,7 +502,7 @@ function Privacy() {
       <h3 className="mt-6 font-semibold">{t('forget_title')}</h3>
       <p className="mt-1 text-sm text-slate-700">{t('forget_teaser')}</p>
       <Link
-        to={paths.dashboardForget}
+        to={forgetHref}
         className="mt-3 inline-flex min-h-11 items-center font-semibold text-red-800 underline"
       >
         {t('forget_link')}
@@ -460,6 +528,7 @@ export default function AccountPage() {
         <div className="mt-6 grid gap-5">
           <AccountForm key={customer.id} customer={customer} />
           <Preferences customer={customer} />
+          {!customer.impersonated && <ChangePassword />}
           <Privacy />
         </div>
       ) : (
