@@ -37,9 +37,11 @@ export const loadSheddingPlugin = fp(async (app, opts: LoadSheddingOptions) => {
     maxEventLoopDelay: opts.maxEventLoopDelayMs,
     retryAfter: 1,
     exposeStatusRoute: false,
+    // Send here and answer nothing: under-pressure would otherwise `reply.send(returnValue)`
+    // the reply object itself (circular JSON → a 500 instead of the 503).
     pressureHandler: (req, reply) => {
       reply.header('retry-after', '1');
-      return sendError(req, reply, 503, 'overloaded', 'error.unavailable');
+      void sendError(req, reply, 503, 'overloaded', 'error.unavailable');
     },
   });
 });
