@@ -10,7 +10,7 @@ import type {
 } from '@bilheteira/shared/schemas/orders';
 import type { z } from 'zod';
 import type { createOrderBody } from '@bilheteira/shared/schemas/orders';
-import type { Db, DbOrTx, Tx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { translate } from '../../i18n/messages';
