@@ -1,8 +1,33 @@
-/** Placeholder: built by its capability's issue. */
-export default function Placeholder() {
+import { useTranslation } from 'react-i18next';
+import { EventDetails } from '../../features/catalog/components/event-details';
+import { TicketSelector } from '../../features/catalog/components/ticket-selector';
+import { MiniSite } from './site-shell';
+
+/**
+ * /sitemail/:slug — the mini-site laid out for visitors arriving from an e-mail campaign:
+ * one column, the invitation and the tickets first, the event details after.
+ */
+export default function SiteMailPage() {
+  const { t } = useTranslation('site');
   return (
-    <main id="main" className="page" data-placeholder="site-mail-page">
-      <h1 className="text-2xl font-bold">site-mail-page</h1>
-    </main>
+    <MiniSite bare>
+      {(event) => (
+        <main id="main" className="mx-auto w-full max-w-2xl px-4 pb-10">
+          <header className="-mx-4 mb-6 bg-slate-950 px-4 py-8 text-center text-white">
+            <p className="text-sm font-semibold uppercase tracking-wide text-amber-400">{t('mail.kicker')}</p>
+            <p className="mt-2 text-3xl font-bold">{event.name}</p>
+            <a href="#tickets" className="btn-primary mt-5">
+              {t('mail.buy')}
+            </a>
+          </header>
+          <section id="tickets" aria-label={t('tickets')} className="scroll-mt-4">
+            <TicketSelector event={event} />
+          </section>
+          <section aria-label={t('mail.about')} className="mt-8">
+            <EventDetails event={event} />
+          </section>
+        </main>
+      )}
+    </MiniSite>
   );
 }

@@ -1,8 +1,25 @@
-/** Placeholder: built by its capability's issue. */
-export default function Placeholder() {
+import { EventDetails } from '../../features/catalog/components/event-details';
+import { TicketSelector } from '../../features/catalog/components/ticket-selector';
+import { MiniSite } from './site-shell';
+
+/**
+ * /site/:slug — the event's own landing page for organisers to link or embed: the event
+ * details, its tickets and the cart, without the site header and footer.
+ */
+export default function SitePage() {
   return (
-    <main id="main" className="page" data-placeholder="site-page">
-      <h1 className="text-2xl font-bold">site-page</h1>
-    </main>
+    <MiniSite>
+      {(event) => (
+        <main
+          id="main"
+          className="page grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] lg:items-start"
+        >
+          <EventDetails event={event} />
+          <div className="space-y-4 lg:sticky lg:top-4">
+            <TicketSelector event={event} />
+          </div>
+        </main>
+      )}
+    </MiniSite>
   );
 }
