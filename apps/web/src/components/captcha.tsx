@@ -57,6 +57,7 @@ export interface CaptchaProps {
 export function Captcha({ onChange, error, resetKey = 0, id }: CaptchaProps) {
   const { t } = useTranslation('organizer');
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const [verified, setVerified] = useState(false);
   const widgetRef = useRef<WidgetElement | null>(null);
   const onChangeRef = useRef(onChange);
   useLayoutEffect(() => {
@@ -79,7 +80,9 @@ export function Captcha({ onChange, error, resetKey = 0, id }: CaptchaProps) {
     if (!el || state !== 'ready') return;
     const listener = (e: Event) => {
       const detail = (e as CustomEvent<{ payload?: string | null; state?: string }>).detail;
-      onChangeRef.current(detail?.state === 'verified' && detail.payload ? detail.payload : null);
+      const payload = detail?.state === 'verified' && detail.payload ? detail.payload : null;
+      setVerified(!!payload);
+      onChangeRef.current(payload);
     };
     el.addEventListener('statechange', listener);
     return () => el.removeEventListener('statechange', listener);
@@ -88,12 +91,13 @@ export function Captcha({ onChange, error, resetKey = 0, id }: CaptchaProps) {
   useEffect(() => {
     if (resetKey === 0) return;
     widgetRef.current?.reset?.();
+    setVerified(false);
     onChangeRef.current(null);
   }, [resetKey]);
 
   const errorId = id ? `${id}-error` : undefined;
   return (
-    <div id={id} className="min-h-[4.5rem]" data-testid="captcha" data-state={state}>
+    <div id={id} className="min-h-[4.5rem]" data-testid="captcha" data-state={state} data-verified={verified}>
       {state === 'loading' && (
         <p className="text-sm text-slate-600" role="status">
           {t('captcha.loading')}

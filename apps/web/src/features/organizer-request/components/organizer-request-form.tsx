@@ -85,9 +85,12 @@ export function OrganizerRequestForm({ onDone }: { onDone?: () => void }) {
   function focusFirst(e: Errors) {
     const first = FIELD_ORDER.find((f) => e[f]);
     if (!first) return;
-    const el = document.getElementById(fid(first));
-    el?.focus();
-    el?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    // After the alert dialog has closed and handed focus back, move it to the field.
+    setTimeout(() => {
+      const el = document.getElementById(fid(first));
+      el?.focus();
+      el?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    }, 50);
   }
 
   async function onSubmit(event: FormEvent) {
