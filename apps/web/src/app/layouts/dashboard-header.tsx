@@ -66,7 +66,9 @@ export function DashboardHeader({ style }: { style: 'solid' | 'transparent' }) {
   const { t } = useTranslation('layout');
   const scrolled = useScrolled();
   const customer = useSession((s) => s.customer);
+  const signedIn = useSession((s) => !!s.token);
   const logout = useLogout();
+  const openLogin = useUi((s) => s.openLogin);
   const setMobileMenu = useUi((s) => s.setMobileMenu);
   const solid = style === 'solid' || scrolled;
   const fullName = customer ? `${customer.first_name} ${customer.last_name}`.trim() : '';
@@ -81,53 +83,72 @@ export function DashboardHeader({ style }: { style: 'solid' | 'transparent' }) {
       >
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
           <Link
-            to={paths.dashboardHome}
+            to={signedIn ? paths.dashboardHome : paths.home}
             className="flex items-center gap-2 font-bold"
-            aria-label={t('your_events')}
+            aria-label={signedIn ? t('your_events') : t('home_link')}
           >
             <img src="/logo.svg" alt="" width="32" height="32" />
             <span className="hidden sm:inline">Bilheteira</span>
           </Link>
-          <nav className="hidden items-center gap-5 lg:flex" aria-label={t('main_nav')}>
-            <Link to={paths.dashboardHome} className="hover:text-amber-400">
-              {t('your_events')}
-            </Link>
-            <Link to={paths.dashboardOrders} className="hover:text-amber-400">
-              {t('your_orders')}
-            </Link>
-            <Link to={paths.dashboardAccount} className="hover:text-amber-400">
-              {t('your_account')}
-            </Link>
-            <LanguageSelect />
+          {/* Public /dashboard pages (register, reset password) are seen signed out too. */}
+          {!signedIn && (
+            <nav className="flex items-center gap-3" aria-label={t('main_nav')}>
+              <LanguageSelect className="hidden sm:inline-flex" />
+              <button
+                type="button"
+                onClick={() => openLogin()}
+                className="rounded-full border border-white/40 px-3 py-1 text-sm hover:bg-white/10"
+              >
+                {t('my_account')}
+              </button>
+            </nav>
+          )}
+          {signedIn && (
+            <nav className="hidden items-center gap-5 lg:flex" aria-label={t('main_nav')}>
+              <Link to={paths.dashboardHome} className="hover:text-amber-400">
+                {t('your_events')}
+              </Link>
+              <Link to={paths.dashboardOrders} className="hover:text-amber-400">
+                {t('your_orders')}
+              </Link>
+              <Link to={paths.dashboardAccount} className="hover:text-amber-400">
+                {t('your_account')}
+              </Link>
+              <LanguageSelect />
+              <button
+                type="button"
+                onClick={logout}
+                className="rounded-full border border-white/40 px-3 py-1 text-sm hover:bg-white/10"
+              >
+                {t('logout')}
+              </button>
+            </nav>
+          )}
+          {signedIn && (
+            <span className="truncate text-sm" data-testid="welcome">
+              {customer ? t('welcome', { name: fullName }) : ''}
+            </span>
+          )}
+          {signedIn && (
             <button
               type="button"
-              onClick={logout}
-              className="rounded-full border border-white/40 px-3 py-1 text-sm hover:bg-white/10"
+              className="p-2 lg:hidden"
+              aria-label={t('open_menu')}
+              onClick={() => setMobileMenu(true)}
             >
-              {t('logout')}
+              <svg
+                width="24"
+                height="24"
+                viewBox="0 0 24 24"
+                aria-hidden
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+              >
+                <path d="M4 6h16M4 12h16M4 18h16" />
+              </svg>
             </button>
-          </nav>
-          <span className="truncate text-sm" data-testid="welcome">
-            {customer ? t('welcome', { name: fullName }) : ''}
-          </span>
-          <button
-            type="button"
-            className="p-2 lg:hidden"
-            aria-label={t('open_menu')}
-            onClick={() => setMobileMenu(true)}
-          >
-            <svg
-              width="24"
-              height="24"
-              viewBox="0 0 24 24"
-              aria-hidden
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              <path d="M4 6h16M4 12h16M4 18h16" />
-            </svg>
-          </button>
+          )}
         </div>
       </header>
     </>

@@ -14,13 +14,15 @@ export interface ActivateFormProps {
   resendAfter?: number;
   /** ask for a code as soon as the form shows (login of an account not yet activated) */
   sendOnMount?: boolean;
+  /** the text above the field (default: where the code went and for how long it is valid) */
+  intro?: string;
 }
 
 /**
  * SMS activation (issue 4 item 3): the 6-digit code sent to the mobile, with resend after a
  * cool-down. The server allows 5 tries per code, 10 minutes, single use.
  */
-export function ActivateForm({ phone, onActivated, resendAfter, sendOnMount }: ActivateFormProps) {
+export function ActivateForm({ phone, onActivated, resendAfter, sendOnMount, intro }: ActivateFormProps) {
   const { t } = useTranslation('auth');
   const id = useId();
   const [code, setCode] = useState('');
@@ -74,7 +76,7 @@ export function ActivateForm({ phone, onActivated, resendAfter, sendOnMount }: A
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4" data-testid="activate-form">
-      <p className="text-slate-700">{t('activate.intro', { mobile: shownNumber })}</p>
+      <p className="text-slate-700">{intro ?? t('activate.intro', { mobile: shownNumber })}</p>
       <div>
         <label htmlFor={`${id}-code`} className="field-label">
           {t('activate.code_label')}

@@ -129,10 +129,10 @@ export function RegisterForm({ onRegistered, loginHref }: RegisterFormProps) {
     return (
       <div className="space-y-4" data-testid="register-activate">
         <h2 className="text-xl font-bold">{t('activate.title')}</h2>
-        <p className="text-sm text-slate-700">{sent.message}</p>
         <ActivateForm
           phone={{ dialCode: sent.mobile_country_code, national: phone.national }}
           resendAfter={sent.resend_after}
+          intro={`${sent.message} ${t('activate.valid_for')}`}
           onActivated={async (token, message) => {
             useSession.getState().setToken(token);
             await showAlert({ type: 'success', title: t('activate.done_title'), text: message });
