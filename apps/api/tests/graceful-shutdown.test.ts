@@ -40,15 +40,21 @@ describe('graceful shutdown', () => {
       if (ok) break;
       await new Promise((r) => setTimeout(r, 250));
     }
+    let firstAnswer!: () => void;
+    const answered = new Promise<void>((resolve) => (firstAnswer = resolve));
     const outcomes = Array.from({ length: 150 }, () =>
       fetch(`${base}/api/events?search=festival`)
-        .then(async (r) => ({ status: r.status, bodyOk: (await r.text()).startsWith('{') }))
+        .then(async (r) => {
+          firstAnswer();
+          return { status: r.status, bodyOk: (await r.text()).startsWith('{') };
+        })
         .catch((err: Error & { cause?: { code?: string } }) => ({
           status: 0,
           error: err.cause?.code ?? err.message,
         })),
     );
-    await new Promise((r) => setTimeout(r, 5));
+    // stop while the burst is being served: the first answers are out, most are in flight
+    await answered;
     child.kill('SIGTERM');
     const results = await Promise.all(outcomes);
     expect(await exited).toBe(0);
