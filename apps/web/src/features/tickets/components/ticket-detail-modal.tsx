@@ -136,7 +136,7 @@ function TicketDetailBody({
         <p className="field-label" id={`token-${ticket.id}`}>
           {t('token')}
         </p>
-        <div className="flex items-stretch gap-2">
+        <div className="flex items-start gap-2">
           <code
             className="min-w-0 flex-1 break-all rounded-lg bg-slate-100 px-3 py-2 font-mono text-xs leading-relaxed text-slate-900"
             aria-labelledby={`token-${ticket.id}`}

@@ -73,7 +73,11 @@ export function TransferModal({ ticket, onClose }: { ticket: CustomerTicketView 
       description={ticket ? t('transfer_description', { ticket: ticket.ticket.name }) : undefined}
       testId="transfer-modal"
     >
-      <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
+      <form
+        onSubmit={(e) => void submit(e)}
+        noValidate
+        className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4"
+      >
         <PhoneInput
           label={t('transfer_mobile')}
           value={phone}
