@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { initI18n } from './i18n/i18n';
+import { currentLocale, initI18n } from './i18n/i18n';
 import { queryClient } from './lib/query-client';
 import { router } from './app/router';
 import { initErrorReporting } from './lib/error-reporting';
@@ -10,7 +10,8 @@ import './styles.css';
 
 async function start() {
   initErrorReporting();
-  await initI18n();
+  // the shell's texts now; each page's own namespace loads with the page
+  await initI18n(currentLocale(), ['common', 'layout', 'auth']);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>

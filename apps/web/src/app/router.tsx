@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AppShell, LayoutFrame } from './app-shell';
 import { loadWithTimeout } from './lazy-page';
@@ -15,9 +16,12 @@ function toRouteObject(def: (typeof ROUTES)[number]): RouteObject {
       return {
         Component: () => (
           <LayoutFrame layout={layoutFor(def)} headerStyle={def.headerStyle}>
-            <RouteGuard guard={def.guard}>
-              <Component />
-            </RouteGuard>
+            {/* a page's i18n namespace loads on demand (useTranslation suspends meanwhile) */}
+            <Suspense fallback={null}>
+              <RouteGuard guard={def.guard}>
+                <Component />
+              </RouteGuard>
+            </Suspense>
           </LayoutFrame>
         ),
       };

@@ -1,4 +1,4 @@
-import i18next from 'i18next';
+import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, normalizeLocale, type Locale } from '@bilheteira/shared/locales';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../lib/storage';
@@ -21,24 +21,56 @@ export function changeLocale(locale: Locale): void {
   window.location.reload();
 }
 
-export async function initI18n(locale: Locale = currentLocale()) {
-  const entries = Object.entries(catalogues).filter(([p]) => p.startsWith(`./locales/${locale}/`));
+/**
+ * Namespaces not loaded at start come on demand: `useTranslation('<ns>')` suspends until
+ * its catalogue arrives, so a page downloads only its own texts (initial JS budget).
+ */
+const lazyCatalogues: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const load = catalogues[`./locales/${language}/${namespace}.json`];
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (m) => callback(null, m.default),
+      (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), null),
+    );
+  },
+};
+
+/**
+ * Starts i18n with the `eager` namespaces loaded (all of them by default, as tests expect);
+ * the app loads only the ones its shell needs and the rest on demand.
+ */
+export async function initI18n(locale: Locale = currentLocale(), eager: readonly string[] | 'all' = 'all') {
+  const entries = Object.entries(catalogues).filter(
+    ([p]) =>
+      p.startsWith(`./locales/${locale}/`) &&
+      (eager === 'all' || eager.includes(p.split('/').pop()!.replace('.json', ''))),
+  );
   const loaded = await Promise.all(
     entries.map(
       async ([p, load]) => [p.split('/').pop()!.replace('.json', ''), (await load()).default] as const,
     ),
   );
   const resources = { [locale]: Object.fromEntries(loaded) };
-  await i18next.use(initReactI18next).init({
-    lng: locale,
-    fallbackLng: false,
-    lowerCaseLng: true,
-    resources,
-    ns: loaded.map(([ns]) => ns),
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
+  await i18next
+    .use(lazyCatalogues)
+    .use(initReactI18next)
+    .init({
+      lng: locale,
+      fallbackLng: false,
+      lowerCaseLng: true,
+      resources,
+      partialBundledLanguages: true,
+      ns: loaded.map(([ns]) => ns),
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
   document.documentElement.lang = HTML_LANG[locale];
   return i18next;
 }

@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 
 const SITE_NAME = 'Bilheteira';
+/** spec §2: the page title defaults to 'Events' */
+const DEFAULT_TITLE = 'Events';
 
 function setMeta(selector: string, attr: 'name' | 'property', key: string, content: string) {
   let el = document.head.querySelector<HTMLMetaElement>(selector);
@@ -13,17 +15,16 @@ function setMeta(selector: string, attr: 'name' | 'property', key: string, conte
 }
 
 /**
- * Sets the page title ("<title> | Bilheteira") and meta description while the page is
- * shown (spec §2: the default title is 'Events'). The server already sends them for
+ * Sets the page title ("<title> | Bilheteira", or the default 'Events' of spec §2 when the
+ * page has none, as on the home page) and meta description while the page is shown. The server already sends them for
  * event and organiser pages; this keeps them right during client navigation.
  */
 export function usePageMeta(title: string | null | undefined, description?: string | null) {
   useEffect(() => {
-    if (!title) return;
-    document.title = `${title} | ${SITE_NAME}`;
+    document.title = title ? `${title} | ${SITE_NAME}` : DEFAULT_TITLE;
     if (description) {
       setMeta('meta[name="description"]', 'name', 'description', description);
-      setMeta('meta[property="og:title"]', 'property', 'og:title', title);
+      setMeta('meta[property="og:title"]', 'property', 'og:title', title ?? DEFAULT_TITLE);
       setMeta('meta[property="og:description"]', 'property', 'og:description', description);
     }
   }, [title, description]);

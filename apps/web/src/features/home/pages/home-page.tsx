@@ -28,7 +28,8 @@ export default function HomePage() {
   const events = useQuery(publicEventsQuery);
   const list = events.data?.data ?? [];
   const more = (events.data?.meta.total ?? 0) > list.length;
-  usePageMeta(t('meta.title'), t('meta.description'));
+  // the home keeps the default title 'Events' (spec §2) with its own description
+  usePageMeta(null, t('meta.description'));
   return (
     <main id="main">
       <NewEventsModal />
