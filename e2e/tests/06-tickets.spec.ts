@@ -33,6 +33,8 @@ async function scanAt(request: APIRequestContext, token: string, at: string) {
 test('Ana opens her festival tickets, copies a token, sees a pass history and transfers a ticket to Rui', async ({
   browser,
 }) => {
+  // One long journey (about 30 s); room for a loaded machine.
+  test.setTimeout(120_000);
   const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
   const page = await context.newPage();
   const accessToken = await loginByApi(page, DEMO.ana);
