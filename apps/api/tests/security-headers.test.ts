@@ -1,0 +1,216 @@
+/**
+ * Security headers and request limits (issue 10 §3 and §2): CSP without inline scripts,
+ * no framing of the main site, referrer policy, nosniff, HSTS only behind HTTPS, no CORS,
+ * and body / multipart limits answering 413 in the error shape.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BODY_LIMIT_BYTES, MULTIPART_LIMITS } from '../src/app';
+import { createTestApp, expectErrorShape, type TestApp } from './helpers';
+
+let t: TestApp;
+let https: TestApp;
+let dist: string;
+
+beforeAll(async () => {
+  // A stand-in for the built SPA so the HTML routes answer as in production.
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'bilheteira-sec-'));
+  fs.writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html lang="pt-PT"><head><title>Events</title></head><body><div id="root"></div></body></html>',
+  );
+  // Building a second app blocks the event loop for a while (PGlite migrations): keep the
+  // first one's load shedding out of this test, which is about headers and limits.
+  const config = { WEB_DIST_DIR: dist, MAX_EVENT_LOOP_DELAY_MS: 600_000 };
+  t = await createTestApp({ seed: false, config });
+  https = await createTestApp({ seed: false, config: { ...config, PUBLIC_URL: 'https://bilheteira.pt' } });
+});
+
+afterAll(async () => {
+  await Promise.all([t?.close(), https?.close()]);
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+/** Parses a CSP header into directive → sources. */
+function csp(header: unknown): Record<string, string[]> {
+  expect(typeof header, 'content-security-policy header').toBe('string');
+  const out: Record<string, string[]> = {};
+  for (const part of String(header).split(';')) {
+    const [name, ...sources] = part.trim().split(/\s+/);
+    if (name) out[name.toLowerCase()] = sources;
+  }
+  return out;
+}
+
+describe('security headers', () => {
+  const pages = ['/', '/events', '/events/festival-demo', '/dashboard/home'];
+
+  it('serves the main site HTML with a CSP that allows no inline or eval script and no framing', async () => {
+    for (const url of pages) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      const policy = csp(res.headers['content-security-policy']);
+      const scripts = policy['script-src'] ?? policy['default-src'] ?? [];
+      expect(scripts, url).not.toContain("'unsafe-inline'");
+      expect(scripts, url).not.toContain("'unsafe-eval'");
+      expect(scripts, url).not.toContain('*');
+      expect(policy['object-src'], url).toEqual(["'none'"]);
+      expect(policy['frame-ancestors'], url).toEqual(["'none'"]);
+      expect(policy['default-src'], url).toEqual(["'self'"]);
+      expect(res.headers['x-frame-options'], url).toMatch(/^(DENY|SAMEORIGIN)$/i);
+    }
+  });
+
+  it('keeps inline scripts forbidden on the embeddable mini-sites too', async () => {
+    const res = await t.app.inject('/site/festival-demo');
+    expect(res.statusCode).toBe(200);
+    const scripts = csp(res.headers['content-security-policy'])['script-src'] ?? [];
+    expect(scripts).not.toContain("'unsafe-inline'");
+  });
+
+  it('sets referrer policy, nosniff and cross-origin isolation headers on pages and API answers', async () => {
+    for (const url of ['/', '/api/health', '/api/events', '/api/nope']) {
+      const res = await t.app.inject(url);
+      expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['cross-origin-opener-policy'], url).toBe('same-origin');
+      expect(res.headers['x-powered-by'], url).toBeUndefined();
+      expect(res.headers['content-security-policy'], url).toBeDefined();
+    }
+  });
+
+  it('sends HSTS only when the public URL is https', async () => {
+    const plain = await t.app.inject('/api/health');
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    const secure = await https.app.inject('/api/health');
+    const hsts = String(secure.headers['strict-transport-security']);
+    expect(hsts).toMatch(/max-age=(\d+)/);
+    expect(Number(/max-age=(\d+)/.exec(hsts)![1])).toBeGreaterThanOrEqual(15552000);
+    expect(hsts).toContain('includeSubDomains');
+  });
+
+  it('answers no CORS headers to another origin (CORS is off)', async () => {
+    const res = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/customers/customer',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
+    });
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    const get = await t.app.inject({ url: '/api/events', headers: { origin: 'https://evil.example' } });
+    expect(get.headers['access-control-allow-origin']).toBeUndefined();
+    expect(get.headers['access-control-allow-credentials']).toBeUndefined();
+  });
+});
+
+describe('request limits', () => {
+  const url = '/api/customers/login-mobile';
+
+  it('refuses a JSON body over the limit with 413 in the error shape, localised', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/json', 'x-locale': 'en' },
+      payload: JSON.stringify({ mobile: '1'.repeat(BODY_LIMIT_BYTES + 10), mobile_country_code: '351' }),
+    });
+    expect(res.statusCode).toBe(413);
+    const body = expectErrorShape(res);
+    expect(body.code).toBe('payload_too_large');
+    expect(body.message).toBe('The request is too large.');
+  });
+
+  it('refuses an urlencoded form over the limit with 413', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `mobile_country_code=351&mobile=${'9'.repeat(BODY_LIMIT_BYTES + 10)}`,
+    });
+    expect(res.statusCode).toBe(413);
+    expect(expectErrorShape(res).code).toBe('payload_too_large');
+  });
+
+  it('accepts a body just under the limit as an ordinary (validated) request', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ mobile: 'x'.repeat(BODY_LIMIT_BYTES - 100) }),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(expectErrorShape(res).code).toBe('validation_failed');
+  });
+
+  function multipart(parts: { name: string; filename?: string; content: string | Buffer }[]) {
+    const boundary = '----limits' + Math.random().toString(16).slice(2);
+    const chunks: Buffer[] = [];
+    for (const p of parts) {
+      const disposition = `form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}`;
+      const type = p.filename ? 'Content-Type: application/octet-stream\r\n' : '';
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`));
+      chunks.push(Buffer.isBuffer(p.content) ? p.content : Buffer.from(p.content));
+      chunks.push(Buffer.from('\r\n'));
+    }
+    chunks.push(Buffer.from(`--${boundary}--\r\n`));
+    return {
+      method: 'POST' as const,
+      url,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat(chunks),
+    };
+  }
+
+  it('accepts an ordinary multipart form', async () => {
+    const res = await t.app.inject(
+      multipart([
+        { name: 'mobile_country_code', content: '351' },
+        { name: 'mobile', content: '912345678' },
+      ]),
+    );
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('refuses a multipart file over the size limit with 413', async () => {
+    const res = await t.app.inject(
+      multipart([
+        { name: 'mobile_country_code', content: '351' },
+        { name: 'photo', filename: 'big.bin', content: Buffer.alloc(MULTIPART_LIMITS.fileSize + 1024, 1) },
+      ]),
+    );
+    expect(res.statusCode).toBe(413);
+    expect(expectErrorShape(res).code).toBe('payload_too_large');
+  });
+
+  it('refuses too many multipart files, fields or parts with 413', async () => {
+    const files = Array.from({ length: MULTIPART_LIMITS.files + 1 }, (_, i) => ({
+      name: `f${i}`,
+      filename: `f${i}.txt`,
+      content: 'x',
+    }));
+    const manyFiles = await t.app.inject(multipart(files));
+    expect(manyFiles.statusCode).toBe(413);
+    expectErrorShape(manyFiles);
+
+    const fields = Array.from({ length: MULTIPART_LIMITS.fields + 1 }, (_, i) => ({
+      name: `k${i}`,
+      content: 'v',
+    }));
+    const manyFields = await t.app.inject(multipart(fields));
+    expect(manyFields.statusCode).toBe(413);
+    expectErrorShape(manyFields);
+  });
+
+  it('never lets a multipart field value over the field size limit through', async () => {
+    // busboy truncates the value at the limit; the truncated value then fails validation
+    const res = await t.app.inject(
+      multipart([
+        { name: 'mobile_country_code', content: '351' },
+        { name: 'mobile', content: '9'.repeat(MULTIPART_LIMITS.fieldSize + 10) },
+      ]),
+    );
+    expect([400, 413]).toContain(res.statusCode);
+    expectErrorShape(res);
+  });
+});
