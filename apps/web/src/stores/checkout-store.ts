@@ -12,6 +12,8 @@ export interface CheckoutRequest {
   topupCents?: number;
   /** where the flow returns to (keeps mini-site visitors inside /site/:slug) */
   returnTo?: string;
+  /** pay an existing pending order (orders page): the checkout opens at the payment step */
+  orderId?: number;
 }
 
 interface CheckoutState {
