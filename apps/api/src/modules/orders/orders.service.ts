@@ -206,6 +206,7 @@ export async function createOrder(
         receiptEmail: body.receipt_email || null,
         idempotencyKey,
         expiresAt: new Date(now.getTime() + orderHoldMs()),
+        createdAt: now,
       });
       await insertLines(
         tx,
