@@ -124,7 +124,7 @@ async function browseCatalogue(page: Page, L: Texts, shots: string) {
   await expect(page.getByTestId('session-hours').getByRole('radio')).toHaveCount(2);
   await dates.nth(1).check({ force: true });
   await expect(page.getByTestId('ticket-type').first().getByTestId('ticket-available')).toHaveText(
-    L.available(120),
+    new RegExp(`^${L.available(0).replace('0', '\\d+')}$`),
   );
   await screenshotBoth(page, `${shots}-sessions`);
 
@@ -201,8 +201,8 @@ test('organiser page, static pages and the need-help form', async ({ page }) => 
   await page.getByLabel('Email').fill('joana.e2e@exemplo.pt');
   await page.getByLabel('Mensagem').fill('Comprei dois bilhetes e só recebi um na minha conta.');
   await page.getByLabel(/Autorizo a Bilheteira/).check();
-  await page.getByTestId('captcha').getByRole('checkbox').check({ force: true });
-  await expect(page.getByTestId('captcha')).toHaveAttribute('data-verified', 'true', { timeout: 30_000 });
+  await page.getByTestId('captcha').getByText('Não sou um robô').click();
+  await expect(page.getByTestId('captcha')).toHaveAttribute('data-verified', 'true', { timeout: 45_000 });
   await page.getByRole('button', { name: 'Enviar mensagem' }).click();
   await expect(page.getByTestId('contact-sent')).toContainText('Obrigado pela sua mensagem');
   const mail = await lastOutboxMessage(page, 'suporte@bilheteira.pt');
