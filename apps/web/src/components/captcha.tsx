@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type {} from 'altcha/types/react';
 import type { Locale } from '@bilheteira/shared/locales';
@@ -8,6 +8,22 @@ import { currentLocale } from '../i18n/i18n';
 export const CAPTCHA_CHALLENGE_URL = '/api/captcha/challenge';
 
 const WIDGET_LANGUAGE: Record<Locale, string> = { 'pt-pt': 'pt-pt', en: 'en', es: 'es-es' };
+
+/**
+ * The widget's default palette uses light-dark() inside shorthand borders, which this
+ * Chromium drops (no border: the checkbox is invisible). Plain colours from our palette,
+ * with a contrast that passes WCAG AA.
+ */
+const WIDGET_THEME = {
+  maxWidth: '100%',
+  '--altcha-color-base': '#ffffff',
+  '--altcha-color-base-content': '#0f172a',
+  '--altcha-color-neutral': '#cbd5e1',
+  '--altcha-color-neutral-content': '#334155',
+  '--altcha-border-color': '#cbd5e1',
+  '--altcha-checkbox-border-color': '#475569',
+  '--altcha-max-width': '100%',
+} as CSSProperties;
 
 let loading: Promise<void> | null = null;
 
@@ -115,7 +131,7 @@ export function Captcha({ onChange, error, resetKey = 0, id }: CaptchaProps) {
           language={WIDGET_LANGUAGE[currentLocale()]}
           name="altcha"
           aria-describedby={error ? errorId : undefined}
-          style={{ maxWidth: '100%' }}
+          style={WIDGET_THEME}
         />
       )}
       {error && (
