@@ -120,6 +120,7 @@ async function main() {
       appUrl: app.url,
       routes,
       driver: db.driver,
+      tickets: db.tickets,
       async json<T>(method: string, p: string, body?: unknown, headers: Record<string, string> = {}) {
         const res = await fetch(app.url + p, {
           method,

@@ -1,6 +1,15 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { LoadSpec } from './http-load';
-import { BENCH_CUSTOMERS, BENCH_PASSWORD, benchMobile } from './setup';
+import {
+  BENCH_CUSTOMERS,
+  BENCH_DOOR_KEY,
+  BENCH_EVENT_SLUG,
+  BENCH_PASSWORD,
+  BENCH_STATION_KEY,
+  BENCH_WALLETS,
+  benchBraceletUid,
+  benchMobile,
+} from './setup';
 
 /** Which baseline of the same run a scenario is compared with. */
 export type BaselineName = 'bare' | 'row1' | 'row100' | 'bareRow1';
@@ -12,6 +21,8 @@ export interface ScenarioContext {
   driver: 'postgres' | 'pglite';
   /** a fresh bearer token of bench customer i (logged in through the API) */
   token(i: number): Promise<string>;
+  /** signed, unused tickets of the bench event (consumed by the check-in scenario) */
+  tickets: string[];
   json<T>(
     method: string,
     path: string,
@@ -38,7 +49,7 @@ export interface Scenario {
 
 /** A client address per request: the app trusts X-Forwarded-For from 127.0.0.1 in the bench. */
 export const randomClientIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
-const visitorId = () => String(randomInt(1e15, 9e15));
+const visitorId = () => `${randomInt(1_000_000, 10_000_000)}${String(randomInt(0, 1e9)).padStart(9, '0')}`;
 
 interface EventDetail {
   id: number;
@@ -116,5 +127,112 @@ export const scenarios: Scenario[] = [
     },
   },
 ];
+
+function checkout(name: string, title: string, spread: boolean): Scenario {
+  return {
+    name,
+    title,
+    baseline: spread ? 'row100' : 'row1',
+    route: 'POST /api/orders',
+    async prepare(ctx) {
+      const ev = await ctx.json<{ data: EventDetail }>('GET', `/api/events/${BENCH_EVENT_SLUG}`);
+      const types = ev.body.data?.ticket_types ?? [];
+      if (types.length < 100) return `bench event answered ${ev.status} with ${types.length} ticket types`;
+      const tokens: string[] = [];
+      for (let i = 0; i < BENCH_CUSTOMERS; i++) tokens.push(await ctx.token(i));
+      let n = 0;
+      return {
+        note: `pending order reserving 1 ticket of ${spread ? 'a random one of 100 types' : 'one hot type'}; ${BENCH_CUSTOMERS} customers, Idempotency-Key per request`,
+        spec: {
+          method: 'POST',
+          path: () => '/api/orders',
+          headers: () => ({
+            authorization: `Bearer ${tokens[n++ % tokens.length]}`,
+            'idempotency-key': randomUUID(),
+          }),
+          body: () => ({
+            event_id: ev.body.data.id,
+            include_cart: false,
+            items: [{ ticket_id: types[spread ? randomInt(types.length) : 0]!.id, qty: 1 }],
+          }),
+        },
+      };
+    },
+  };
+}
+
+function stationPayments(name: string, title: string, spread: boolean): Scenario {
+  return {
+    name,
+    title,
+    baseline: 'row100',
+    route: 'POST /api/stations/transactions',
+    async prepare() {
+      return {
+        note: `one 1.00 EUR consumption per request on ${spread ? `a random one of ${BENCH_WALLETS.toLocaleString('en')} bracelets` : 'one hot bracelet'} (demo-style station key)`,
+        spec: {
+          method: 'POST',
+          path: () => '/api/stations/transactions',
+          headers: () => ({ 'x-station-key': BENCH_STATION_KEY }),
+          body: () => ({
+            transactions: [
+              {
+                id: randomUUID(),
+                bracelet_uid: benchBraceletUid(spread ? 1 + randomInt(BENCH_WALLETS) : 1),
+                type: 'consumption',
+                amount_cents: 100,
+                occurred_at: new Date().toISOString(),
+              },
+            ],
+          }),
+          classify: (status, body) => {
+            if (status !== 200) return String(status);
+            try {
+              const d = (JSON.parse(body) as { data: { accepted: number; results: { reason?: string }[] } })
+                .data;
+              return d.accepted === 1 ? 'ok' : (d.results[0]?.reason ?? 'rejected');
+            } catch {
+              return 'bad_json';
+            }
+          },
+        },
+      };
+    },
+  };
+}
+
+scenarios.push(
+  checkout('checkout-hot', 'POST /api/orders — one hot ticket type', false),
+  checkout('checkout-spread', 'POST /api/orders — spread over 100 types', true),
+  {
+    name: 'checkin',
+    title: 'POST /api/checkin — door scans',
+    baseline: 'row100',
+    route: 'POST /api/checkin',
+    async prepare(ctx) {
+      let n = 0;
+      return {
+        note: `each scan admits a fresh signed ticket (${ctx.tickets.length.toLocaleString('en')} prepared; once used up scans answer already_used)`,
+        spec: {
+          method: 'POST',
+          path: () => '/api/checkin',
+          headers: () => ({ 'x-device-key': BENCH_DOOR_KEY }),
+          body: () => ({ token: ctx.tickets[n++ % ctx.tickets.length], nonce: randomUUID() }),
+          classify: (status, body) => {
+            if (status !== 200) return String(status);
+            try {
+              const d = (JSON.parse(body) as { data: { ok: boolean; result: string } }).data;
+              return d.ok ? 'ok' : d.result;
+            } catch {
+              return 'bad_json';
+            }
+          },
+        },
+      };
+    },
+  },
+  stationPayments('station-hot', 'POST /api/stations/transactions — one hot wallet', false),
+  stationPayments('station-spread', 'POST /api/stations/transactions — 10,000 wallets', true),
+);
 
 export const uuid = () => randomUUID();

@@ -4,10 +4,21 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../apps/api/src/db/client';
+import {
+  customerTickets,
+  checkinDevices,
+  events,
+  organizers,
+  stations,
+  ticketTypes,
+} from '../../apps/api/src/db/schema/index';
+import { sha256 } from '../../apps/api/src/lib/crypto';
 import { hashPassword } from '../../apps/api/src/lib/passwords';
+import { ensureEventSigningKey } from '../../apps/api/src/modules/tickets/signing-key.repository';
+import { signTicketToken } from '../../apps/api/src/modules/tickets/ticket-token';
 import { seedDemo } from '../../apps/api/src/seed/seed';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -16,6 +27,16 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export const BENCH_CUSTOMERS = 40;
 export const BENCH_PASSWORD = 'Bench!2026';
 export const benchMobile = (i: number) => `9300${String(i).padStart(5, '0')}`;
+
+/** The bench's own private event (never listed): 100 ticket types, a door, a bar. */
+export const BENCH_EVENT_SLUG = 'bench-arena';
+export const BENCH_TYPES = 100;
+export const BENCH_DOOR_KEY = 'bench-door-key-000000000001';
+export const BENCH_STATION_KEY = 'bench-station-key-0000000001';
+export const BENCH_WALLETS = 10_000;
+export const benchBraceletUid = (i: number) => `BENCH${String(i).padStart(6, '0')}`;
+/** Valid, unused tickets for the check-in scenario (each scan admits a fresh one). */
+export const BENCH_TICKETS = Number(process.env.BENCH_TICKETS ?? 40_000);
 
 /** Rows of the raw reservation ceiling (spec: one row and 100 rows). */
 export const STOCK_ROWS = 100;
@@ -26,6 +47,8 @@ export interface BenchDatabase {
   appEnv: Record<string, string>;
   /** PostgreSQL URL of the bench database (postgres only) */
   url?: string;
+  /** signed, unused ticket tokens of the bench event */
+  tickets: string[];
   /** drops the bench database or removes the data folder */
   dispose(): Promise<void>;
   describe: string;
@@ -50,9 +73,10 @@ export async function prepareDatabase(
     const url = new URL(databaseUrl);
     url.pathname = `/${name}`;
     const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
-    await fill(database, now);
+    const tickets = await fill(database, now);
     await database.close();
     return {
+      tickets,
       driver: 'postgres',
       url: url.toString(),
       appEnv: { DATABASE_URL: url.toString() },
@@ -68,9 +92,10 @@ export async function prepareDatabase(
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bilheteira-bench-'));
   const database = await openDatabase({ dataDir });
-  await fill(database, now);
+  const tickets = await fill(database, now);
   await database.close();
   return {
+    tickets,
     driver: 'pglite',
     appEnv: { DATA_DIR: dataDir },
     describe: `PGlite (embedded, one connection) in ${dataDir} — set DATABASE_URL for production figures`,
@@ -88,7 +113,7 @@ async function serverVersion(url: string): Promise<string> {
   return rows[0]?.server_version ?? '?';
 }
 
-async function fill(database: Database, now: Date) {
+async function fill(database: Database, now: Date): Promise<string[]> {
   await seedDemo(database.db, now);
   const { db } = database;
   // The raw ceiling's own tables (never touched by the app).
@@ -103,6 +128,7 @@ async function fill(database: Database, now: Date) {
     sql.raw(`INSERT INTO stock (id, remaining) SELECT g, 1000000000 FROM generate_series(1, ${STOCK_ROWS}) g
       ON CONFLICT (id) DO NOTHING`),
   );
+  const tickets = await benchEvent(database, now);
   // Bench customers: active, one shared argon2 hash (the cost per login is the same).
   const hash = await hashPassword(BENCH_PASSWORD);
   for (let i = 0; i < BENCH_CUSTOMERS; i++) {
@@ -113,6 +139,73 @@ async function fill(database: Database, now: Date) {
         'active', now())
       ON CONFLICT (mobile) DO NOTHING`);
   }
+  return tickets;
+}
+
+/**
+ * A private event happening now with 100 ticket types of ample stock (checkout contention),
+ * a door device and signed tickets (check-in), a bar station and 10,000 funded bracelets
+ * whose balance is a real ledger top-up (station payments).
+ */
+async function benchEvent(database: Database, now: Date): Promise<string[]> {
+  const { db } = database;
+  const [org] = await db
+    .select({ id: organizers.id })
+    .from(organizers)
+    .where(eq(organizers.slug, 'promotora-demo'));
+  const [ev] = await db
+    .insert(events)
+    .values({
+      organizerId: org!.id,
+      slug: BENCH_EVENT_SLUG,
+      name: 'Bench Arena',
+      address: 'Bench',
+      startsAt: new Date(now.getTime() - 3600_000),
+      endsAt: new Date(now.getTime() + 6 * 3600_000),
+      visibility: 'private',
+      contactEmail: 'bench@example.test',
+      walletEnabled: true,
+    })
+    .returning({ id: events.id });
+  const eventId = ev!.id;
+  const types = await db
+    .insert(ticketTypes)
+    .values(
+      Array.from({ length: BENCH_TYPES }, (_, i) => ({
+        eventId,
+        name: `Bench ${i + 1}`,
+        priceCents: 1000,
+        quantity: 100_000_000,
+        maxPerOrder: 10,
+        sortOrder: i,
+      })),
+    )
+    .returning({ id: ticketTypes.id });
+  await db.insert(checkinDevices).values({ eventId, name: 'Bench door', keyHash: sha256(BENCH_DOOR_KEY) });
+  const key = await ensureEventSigningKey(db, eventId);
+  const typeId = types[0]!.id;
+  const tokens: string[] = [];
+  for (let start = 0; start < BENCH_TICKETS; start += 2000) {
+    const rows = Array.from({ length: Math.min(2000, BENCH_TICKETS - start) }, () => ({
+      token: signTicketToken(key.privateKey, { eventId, ticketTypeId: typeId, sessionId: null }),
+      eventId,
+      ticketTypeId: typeId,
+    }));
+    await db.insert(customerTickets).values(rows);
+    tokens.push(...rows.map((r) => r.token));
+  }
+  await db.insert(stations).values({ eventId, name: 'Bench bar', keyHash: sha256(BENCH_STATION_KEY) });
+  await db.execute(sql`
+    INSERT INTO wallets (customer_id, event_id, balance_cents, online_cents)
+    SELECT NULL, ${eventId}, 1000000000, 0 FROM generate_series(1, ${BENCH_WALLETS})`);
+  await db.execute(sql`
+    INSERT INTO wallet_transactions (wallet_id, type, amount_cents, online_delta_cents, description, idempotency_key, occurred_at)
+    SELECT id, 'topup', 1000000000, 0, 'bench funding', 'bench:topup:' || id, now() FROM wallets WHERE event_id = ${eventId}`);
+  await db.execute(sql`
+    INSERT INTO bracelets (event_id, uid, code, wallet_id, status)
+    SELECT ${eventId}, 'BENCH' || lpad(rn::text, 6, '0'), (300000 + rn)::text, id, 'active'
+    FROM (SELECT id, row_number() OVER (ORDER BY id) AS rn FROM wallets WHERE event_id = ${eventId}) w`);
+  return tokens;
 }
 
 export function freePort(): Promise<number> {
