@@ -16,8 +16,9 @@ function toRouteObject(def: (typeof ROUTES)[number]): RouteObject {
       return {
         Component: () => (
           <LayoutFrame layout={layoutFor(def)} headerStyle={def.headerStyle}>
-            {/* a page's i18n namespace loads on demand (useTranslation suspends meanwhile) */}
-            <Suspense fallback={null}>
+            {/* a page's i18n namespace loads on demand (useTranslation suspends meanwhile);
+                the placeholder keeps the footer below the fold so nothing shifts (CLS) */}
+            <Suspense fallback={<div className="min-h-screen" />}>
               <RouteGuard guard={def.guard}>
                 <Component />
               </RouteGuard>

@@ -37,7 +37,7 @@ export function EventCard({ event, headingLevel = 3 }: { event: EventSummary; he
       data-slug={event.slug}
     >
       <div
-        className={`relative flex h-32 items-end bg-gradient-to-br p-4 ${GRADIENTS[event.id % GRADIENTS.length]}`}
+        className={`relative flex h-24 items-end bg-gradient-to-br p-4 sm:h-32 ${GRADIENTS[event.id % GRADIENTS.length]}`}
       >
         {event.image_url && (
           <img

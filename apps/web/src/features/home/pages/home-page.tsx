@@ -73,7 +73,7 @@ export default function HomePage() {
         {events.isPending ? (
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-hidden>
             {Array.from({ length: 3 }, (_, i) => (
-              <li key={i} className="h-64 animate-pulse rounded-2xl bg-slate-200" />
+              <li key={i} className="h-[14.5rem] animate-pulse rounded-2xl bg-slate-200 sm:h-[16.5rem]" />
             ))}
           </ul>
         ) : (
