@@ -72,6 +72,7 @@ test.describe('organiser account request', () => {
 });
 
 test.describe('event mini-site', () => {
+  test.setTimeout(120_000);
   test('a customer registers and logs in without leaving /site/festival-demo, with no site header or footer', async ({
     page,
   }) => {
@@ -140,6 +141,34 @@ test.describe('event mini-site', () => {
     await page.getByRole('button', { name: 'Entrar' }).click();
     await expect(alert).toContainText('Sessão iniciada');
     await alert.getByRole('button', { name: 'OK' }).click();
+    await expect(page).toHaveURL(`${base}/account/your-account`);
+
+    // Buy a ticket on the mini-site: cart, checkout, MB WAY sandbox, back to the mini-site.
+    await page.getByRole('link', { name: /Comprar bilhetes/ }).click();
+    await expect(page).toHaveURL(base);
+    await page.getByRole('button', { name: 'Mais um bilhete Passe 3 dias', exact: true }).click();
+    await page.getByRole('button', { name: 'Adicionar ao carrinho' }).click();
+    const cart = page.getByTestId('cart-panel');
+    await expect(cart.getByTestId('cart-line')).toHaveCount(1);
+    await screenshotBoth(page, '09-minisite-cart');
+    await cart.getByTestId('cart-checkout').click();
+    const checkout = page.getByTestId('checkout-modal');
+    await expect(checkout.getByRole('heading', { name: 'Resumo da encomenda' })).toBeVisible();
+    await checkout.getByTestId('checkout-continue').click();
+    await expect(checkout.getByRole('heading', { name: 'Dados de faturação' })).toBeVisible();
+    await checkout.getByLabel('Nome para a fatura').fill('Inês Moura');
+    await checkout.getByLabel('NIF (contribuinte)').fill('123456789');
+    await checkout.getByLabel('Código postal').fill('1000-001');
+    await checkout.getByTestId('checkout-billing-continue').click();
+    await expect(checkout.getByRole('heading', { name: 'Pagamento' })).toBeVisible();
+    await checkout.getByText('MB WAY', { exact: true }).click();
+    await checkout.getByLabel('Telemóvel MB WAY').fill(national);
+    await checkout.getByTestId('checkout-pay').click();
+    await expect(checkout.getByTestId('checkout-success')).toBeVisible({ timeout: 30_000 });
+    await checkout.getByTestId('checkout-see-tickets').click();
+    await expect(page).toHaveURL(base);
+    await noSiteChrome();
+    await page.getByTestId('minisite-bar').getByRole('link', { name: 'Inês' }).click();
     await expect(page).toHaveURL(`${base}/account/your-account`);
 
     // Billing and terms pages stay inside the mini-site too.

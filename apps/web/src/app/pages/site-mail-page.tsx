@@ -1,6 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { EventDetails } from '../../features/catalog/components/event-details';
 import { TicketSelector } from '../../features/catalog/components/ticket-selector';
+import { CartPanel } from '../../features/checkout/components/cart-panel';
+import { useAddToCart } from '../../features/checkout/hooks/use-add-to-cart';
+import { paths } from '../../config/paths';
 import { MiniSite } from './site-shell';
 
 /**
@@ -9,6 +12,7 @@ import { MiniSite } from './site-shell';
  */
 export default function SiteMailPage() {
   const { t } = useTranslation('site');
+  const addToCart = useAddToCart();
   return (
     <MiniSite bare>
       {(event) => (
@@ -21,7 +25,10 @@ export default function SiteMailPage() {
             </a>
           </header>
           <section id="tickets" aria-label={t('tickets')} className="scroll-mt-4">
-            <TicketSelector event={event} />
+            <div className="space-y-4">
+              <TicketSelector event={event} onAdd={addToCart} />
+              <CartPanel eventId={event.id} eventSlug={event.slug} returnTo={paths.siteMail(event.slug)} />
+            </div>
           </section>
           <section aria-label={t('mail.about')} className="mt-8">
             <EventDetails event={event} />

@@ -1,5 +1,8 @@
 import { EventDetails } from '../../features/catalog/components/event-details';
 import { TicketSelector } from '../../features/catalog/components/ticket-selector';
+import { CartPanel } from '../../features/checkout/components/cart-panel';
+import { useAddToCart } from '../../features/checkout/hooks/use-add-to-cart';
+import { paths } from '../../config/paths';
 import { MiniSite } from './site-shell';
 
 /**
@@ -7,6 +10,7 @@ import { MiniSite } from './site-shell';
  * details, its tickets and the cart, without the site header and footer.
  */
 export default function SitePage() {
+  const addToCart = useAddToCart();
   return (
     <MiniSite>
       {(event) => (
@@ -16,7 +20,8 @@ export default function SitePage() {
         >
           <EventDetails event={event} />
           <div className="space-y-4 lg:sticky lg:top-4">
-            <TicketSelector event={event} />
+            <TicketSelector event={event} onAdd={addToCart} />
+            <CartPanel eventId={event.id} eventSlug={event.slug} returnTo={paths.site(event.slug)} />
           </div>
         </main>
       )}

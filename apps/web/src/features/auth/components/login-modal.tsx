@@ -1,7 +1,7 @@
 import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { isPhoneDropdownEvent } from '../../../components/phone-input';
 import { paths } from '../../../config/paths';
 import { useUi } from '../../../stores/ui-store';
@@ -74,8 +74,14 @@ export default function LoginModal() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const close = useUi((s) => s.closeLogin);
+  // A mini-site visitor (e.g. at checkout) registers inside the mini-site, then comes back.
+  const { pathname, search } = useLocation();
+  const miniSite = /^\/site\/([^/]+)/.exec(pathname)?.[1];
+  const registerHref = miniSite
+    ? `${paths.siteRegister(decodeURIComponent(miniSite))}?returnTo=${encodeURIComponent(pathname + search)}`
+    : paths.dashboardRegister;
   const flow = useLoginController({
-    registerHref: paths.dashboardRegister,
+    registerHref,
     onLeave: close,
     onSuccess: (token) => {
       const returnTo = useUi.getState().loginReturnTo;
@@ -93,7 +99,7 @@ export default function LoginModal() {
         testId="login-phone-modal"
         onClose={close}
       >
-        <LoginPhoneStep flow={flow} registerHref={paths.dashboardRegister} />
+        <LoginPhoneStep flow={flow} registerHref={registerHref} />
       </LoginDialog>
       <LoginDialog
         open={passwordOpen}
