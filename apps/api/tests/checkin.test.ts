@@ -36,7 +36,8 @@ const rowsOf = async (ticketId: number) =>
   t.database.db.select().from(checkins).where(eq(checkins.ticketId, ticketId));
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Business-rule tests: a loaded test machine must not shed their requests as overload.
+  t = await createTestApp({ config: { MAX_EVENT_LOOP_DELAY_MS: 60_000 } });
   days = await festivalStartsToday(t);
   device = (await findDeviceByKeyHash(t.database.db, sha256(DOOR_KEY)))!;
 });
@@ -254,10 +255,13 @@ describe('forged tokens', () => {
         if (m !== real) forged.push(m);
       }
     }
-    const accepted = forged.filter((f) => {
+    const accepted: string[] = [];
+    for (const [i, f] of forged.entries()) {
       const parsed = parseTicketToken(f);
-      return parsed !== null && verifyTicketSignature(key.publicKey, parsed);
-    });
+      if (parsed !== null && verifyTicketSignature(key.publicKey, parsed)) accepted.push(f);
+      // let the event loop breathe: this is CPU work beside a running server
+      if (i % 250 === 0) await new Promise((r) => setImmediate(r));
+    }
     expect(forged.length).toBeGreaterThan(9_000);
     expect(accepted).toEqual([]);
     const before = (await t.database.db.select().from(checkins)).length;
