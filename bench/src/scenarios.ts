@@ -116,9 +116,6 @@ export const scenarios: Scenario[] = [
           headers: () => ({ 'visitor-id': visitorId() }),
           body: () => ({
             ticket_id: type.id,
-            session_id: null,
-            session_date: null,
-            session_hour: null,
             event_id: ev.body.data.id,
             amount: Math.max(1, type.min_per_order),
           }),
