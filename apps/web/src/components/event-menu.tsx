@@ -52,13 +52,13 @@ export function EventMenu() {
           </p>
         )}
         <nav aria-label={t('label')} className="mt-3">
-          <ul className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-0 [scrollbar-width:none]">
+          <ul className="grid grid-cols-4 gap-1 lg:flex">
             {ITEMS.map((item) => (
-              <li key={item.key} className="shrink-0">
+              <li key={item.key} className="min-w-0">
                 <NavLink
                   to={item.to}
                   className={({ isActive }) =>
-                    `flex min-h-11 items-center gap-2 rounded-t-xl px-4 py-2 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-amber-400 ${
+                    `flex min-h-11 flex-col items-center justify-center gap-1 rounded-t-xl px-1 py-2 text-center text-xs font-semibold sm:text-sm lg:flex-row lg:gap-2 lg:px-4 transition focus-visible:outline-2 focus-visible:outline-amber-400 ${
                       isActive ? 'bg-slate-50 text-slate-900' : 'text-slate-100 hover:bg-white/10'
                     }`
                   }
