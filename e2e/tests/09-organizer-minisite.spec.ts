@@ -105,7 +105,7 @@ test.describe('event mini-site', () => {
     await expect(page).toHaveURL(`${base}/account`);
     await noSiteChrome();
     await screenshotBoth(page, '09-minisite-login');
-    await page.getByRole('link', { name: 'Registe-se' }).click();
+    await page.getByTestId('login-form').getByRole('link', { name: 'Criar conta' }).click();
     await expect(page).toHaveURL(new RegExp(`${base}/account/register`));
     await noSiteChrome();
     const form = page.locator('main');

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { MiniSite, safeReturnTo, useMiniSiteCustomer } from './site-shell';
@@ -23,12 +23,6 @@ export default function SiteAccountLoginPage() {
             <div className="card">
               <LoginForm registerHref={registerHref} onSuccess={() => navigate(next, { replace: true })} />
             </div>
-            <p className="mt-4 text-center text-sm text-slate-700">
-              {t('login.no_account')}{' '}
-              <Link to={registerHref} className="font-semibold text-slate-900 underline">
-                {t('login.register')}
-              </Link>
-            </p>
           </main>
         );
       }}

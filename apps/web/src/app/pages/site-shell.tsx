@@ -115,11 +115,18 @@ function MiniSiteBar({ event }: { event: EventDetail }) {
   const inAccount = pathname.startsWith(paths.siteAccount(event.slug));
   return (
     <div data-testid="minisite-bar" className="bg-slate-950 text-white">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-2">
-        <Link to={paths.site(event.slug)} className="min-w-0 truncate py-2 text-base font-bold">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2">
+        <Link
+          to={paths.site(event.slug)}
+          className="order-1 min-w-0 flex-1 truncate py-2 text-base font-bold"
+        >
           {event.name}
         </Link>
-        <nav aria-label={t('nav_label')} className="flex flex-wrap items-center gap-1">
+        <LanguageSelect className="order-2 lg:order-3" />
+        <nav
+          aria-label={t('nav_label')}
+          className="order-3 -mx-3 flex w-full flex-wrap items-center gap-1 lg:order-2 lg:mx-0 lg:w-auto"
+        >
           {link(paths.site(event.slug), t('tickets'), pathname === paths.site(event.slug))}
           {event.wallet_enabled &&
             customer &&
@@ -133,7 +140,6 @@ function MiniSiteBar({ event }: { event: EventDetail }) {
             customer ? customer.first_name || t('my_account') : t('my_account'),
             inAccount && pathname !== paths.siteAccountWallet(event.slug),
           )}
-          <LanguageSelect className="ml-1" />
         </nav>
       </div>
     </div>
