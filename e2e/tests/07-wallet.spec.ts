@@ -1,0 +1,217 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO, expectNoA11yViolations, loginByApi, screenshotBoth } from '../support/helpers';
+
+/** Demo keys and bracelets of festival-demo (README). */
+const BAR_KEY = 'demo-station-bar-key-0001';
+const ANA_BRACELET = '100001';
+const SPARE_BRACELET = '200001';
+const VALID_IBAN = 'PT50 0002 0123 1234 5678 9015 4';
+
+const eur = (cents: number) =>
+  new Intl.NumberFormat('pt-PT', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 })
+    .format(cents / 100)
+    .replace(/\u00a0/g, ' ');
+/** The page's text with non-breaking spaces made plain, for currency comparisons. */
+const norm = (s: string | null) => (s ?? '').replace(/\u00a0/g, ' ');
+
+interface WalletJson {
+  event: { id: number };
+  wallet: { balance_cents: number; online_cents: number };
+  refund: { refundable_cents: number; refund_cents: number; fee_cents: number };
+}
+
+async function walletOf(request: APIRequestContext, token: string, slug = 'festival-demo') {
+  const res = await request.get(`/api/customers/wallet-event?slug=${slug}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { data: WalletJson }).data;
+}
+
+/**
+ * An online top-up paid with MB WAY in the payments sandbox, through the orders API (the
+ * same calls the checkout makes), approved as the customer's phone app would.
+ */
+async function topUpWithMbWay(
+  request: APIRequestContext,
+  token: string,
+  eventId: number,
+  cents: number,
+  mobile: string,
+) {
+  const auth = { authorization: `Bearer ${token}` };
+  const order = await request.post('/api/orders', {
+    headers: auth,
+    data: { event_id: eventId, include_cart: false, topup_cents: cents },
+  });
+  expect(order.status(), await order.text()).toBeLessThan(300);
+  const orderId = ((await order.json()) as { data: { id: number } }).data.id;
+  const pay = await request.post(`/api/orders/${orderId}/pay`, {
+    headers: auth,
+    data: { method: 'mbway', mbway: { country_code: '351', mobile } },
+  });
+  expect(pay.ok(), await pay.text()).toBe(true);
+  const { payment } = ((await pay.json()) as { data: { payment: { reference: string; status: string } } })
+    .data;
+  if (payment.status !== 'approved') {
+    const ok = await request.post(`/api/dev/payments/${payment.reference}/approve`);
+    expect(ok.ok()).toBe(true);
+  }
+}
+
+async function enterFestival(page: Page) {
+  await page
+    .getByTestId('customer-event')
+    .filter({ has: page.getByRole('heading', { name: 'Festival Demo' }) })
+    .getByRole('button', { name: /Aceder ao evento/ })
+    .click();
+  await page.getByTestId('event-menu').getByRole('link', { name: 'Carteira' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/wallet$/);
+}
+
+test('Ana tops up 20 EUR with MB WAY, pays 7.50 EUR at the bar, sees both and asks for a refund', async ({
+  browser,
+}) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const token = await loginByApi(page, DEMO.ana);
+  await enterFestival(page);
+  const before = await walletOf(page.request, token);
+  await expect(page.getByTestId('wallet-balance')).toHaveText(
+    eur(before.wallet.balance_cents).replace(/ /g, '\u00a0'),
+  );
+
+  // The 20 EUR preset is chosen and the button names the amount; the payment runs in the sandbox.
+  await page.getByRole('button', { name: eur(2000).replace(/ /g, '\u00a0'), exact: true }).click();
+  await expect(page.getByTestId('topup-submit')).toContainText('20,00');
+  await page.getByLabel('Ou indique outro valor').fill('2');
+  await page.getByTestId('topup-submit').click();
+  await expect(
+    page.getByText('O valor mínimo de carregamento é 5,00 €'.replace(/ /g, '\u00a0')),
+  ).toBeVisible();
+  await page.getByLabel('Ou indique outro valor').fill('');
+  await topUpWithMbWay(page.request, token, before.event.id, 2000, DEMO.ana.mobile);
+
+  // A station batch (the bar's till) spends 7.50 EUR with Ana's bracelet.
+  const batch = await page.request.post('/api/stations/transactions', {
+    headers: { authorization: `Bearer ${BAR_KEY}` },
+    data: {
+      transactions: [
+        {
+          id: `e2e-${Date.now()}`,
+          bracelet: ANA_BRACELET,
+          type: 'consumption',
+          amount_cents: 750,
+          items: [
+            { name: 'Imperial', qty: 2, unit_cents: 250 },
+            { name: 'Bifana', qty: 1, unit_cents: 250 },
+          ],
+          occurred_at: new Date().toISOString(),
+        },
+      ],
+    },
+  });
+  expect(((await batch.json()) as { data: { accepted: number } }).data.accepted).toBe(1);
+
+  const after = await walletOf(page.request, token);
+  expect(after.wallet.balance_cents).toBe(before.wallet.balance_cents + 2000 - 750);
+  await page.reload();
+  await expect(page.getByTestId('wallet-balance')).toHaveText(
+    eur(after.wallet.balance_cents).replace(/ /g, '\u00a0'),
+  );
+  // Only online money is refundable; the fee comes off it.
+  const expectedOnline =
+    before.wallet.online_cents +
+    2000 -
+    Math.max(0, 750 - (before.wallet.balance_cents - before.wallet.online_cents));
+  expect(after.refund.refundable_cents).toBe(expectedOnline);
+  expect(norm(await page.getByTestId('refund-refundable').textContent())).toBe(eur(expectedOnline));
+  expect(norm(await page.getByTestId('refund-fee').textContent())).toContain(eur(75));
+  expect(norm(await page.getByTestId('refund-amount').textContent())).toBe(eur(expectedOnline - 75));
+  await expectNoA11yViolations(page);
+  await screenshotBoth(page, '07-wallet');
+
+  // Transactions: the top-up and the bar payment, with station and time.
+  await page.getByTestId('event-menu').getByRole('link', { name: 'Movimentos' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/transactions$/);
+  const rows = page.getByTestId('transaction-row');
+  const bar = rows.filter({ hasText: '2× Imperial, 1× Bifana' });
+  await expect(bar).toContainText('Bar Palco Principal');
+  expect(norm(await bar.textContent())).toContain(`− ${eur(750)}`);
+  await expect(bar.locator('time')).toHaveText(/\d{2}:\d{2}/);
+  const top = rows
+    .filter({ hasText: 'Carregamento' })
+    .filter({ hasText: `+ ${eur(2000)}`.replace(/ /g, '\u00a0') });
+  await expect(top.first()).toBeVisible();
+  await expectNoA11yViolations(page);
+  await screenshotBoth(page, '07-transactions');
+
+  // Refund: an invalid IBAN is refused; a valid one shows the fee before confirming.
+  await page.getByTestId('event-menu').getByRole('link', { name: 'Carteira' }).click();
+  const iban = page.getByLabel('IBAN para o reembolso');
+  await iban.fill('PT50 0002 0123 1234 5678 9015 5');
+  await page.getByTestId('refund-submit').click();
+  await expect(page.getByText('O IBAN não é válido. Verifique os dígitos.')).toBeVisible();
+  await iban.fill(VALID_IBAN);
+  await page.getByTestId('refund-submit').click();
+  const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+  await expect(dialog).toContainText(eur(75).replace(/ /g, '\u00a0'));
+  await expect(dialog).toContainText(eur(expectedOnline - 75).replace(/ /g, '\u00a0'));
+  await dialog.getByRole('button', { name: 'Pedir reembolso' }).click();
+  await expect(page.getByRole('alertdialog').or(page.getByRole('dialog'))).toContainText(
+    'Pedido de reembolso registado',
+  );
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('refund-progress')).toContainText('Pedido');
+  await expect(page.getByTestId('refund-blocked-reason')).toHaveText(
+    'Já tem um pedido de reembolso em curso.',
+  );
+  const final = await walletOf(page.request, token);
+  expect(final.wallet.online_cents).toBe(0);
+  expect(final.wallet.balance_cents).toBe(after.wallet.balance_cents - expectedOnline);
+  await screenshotBoth(page, '07-wallet-refund-requested');
+  await context.close();
+});
+
+test('quick charge: Rui links a bracelet by its 6-digit code and tops it up', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/site/festival-demo/wallet');
+  await expect(page.getByRole('heading', { level: 1, name: 'Carregamento rápido' })).toBeVisible();
+  await expect(page.getByText('Cerveja Lusa')).toBeVisible();
+  await expectNoA11yViolations(page);
+  await screenshotBoth(page, '07-quick-charge');
+
+  const code = page.getByLabel('ID da pulseira (6 dígitos)');
+  await code.fill('12');
+  await page.getByTestId('quick-charge-continue').click();
+  await expect(page.getByText('O ID da pulseira tem 6 dígitos.')).toBeVisible();
+  await code.fill(SPARE_BRACELET);
+  await page.getByRole('textbox', { name: /Telemóvel/ }).fill(DEMO.rui.mobile);
+  await page.getByLabel('Palavra-passe').fill(DEMO.rui.password);
+  await page.getByRole('checkbox').check();
+  await page.getByTestId('quick-charge-continue').click();
+  await expect(page.getByTestId('quick-charge-amount')).toContainText(`Pulseira ${SPARE_BRACELET} associada`);
+  await page.getByTestId('topup-submit').click(); // starts the checkout with the amount
+
+  // The top-up paid in the sandbox lands on the bracelet: the bar's till sees it.
+  const login = await page.request.post('/api/customers/login-password', {
+    data: { mobile_country_code: '351', mobile: DEMO.rui.mobile, password: DEMO.rui.password },
+  });
+  const token = ((await login.json()) as { accessToken: string }).accessToken;
+  const wallet = await walletOf(page.request, token);
+  await topUpWithMbWay(page.request, token, wallet.event.id, 2000, DEMO.rui.mobile);
+  const till = await page.request.get(`/api/stations/bracelets/${SPARE_BRACELET}`, {
+    headers: { 'x-station-key': BAR_KEY },
+  });
+  expect(((await till.json()) as { data: { balance_cents: number; linked: boolean } }).data).toMatchObject({
+    balance_cents: wallet.wallet.balance_cents + 2000,
+    linked: true,
+  });
+  await screenshotBoth(page, '07-quick-charge-linked');
+
+  // An event without online top-up shows where to go instead.
+  await page.goto('/site/festival-passado/wallet');
+  await expect(page.getByTestId('topup-unavailable')).toContainText('ponto de carregamento');
+  await context.close();
+});
