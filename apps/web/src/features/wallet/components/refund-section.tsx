@@ -196,7 +196,9 @@ export function RefundSection({ data }: { data: WalletEventData }) {
             aria-describedby={blockedReason ? `${id}-why` : undefined}
             data-testid="refund-submit"
           >
-            {t('refund.submit', { amount: formatEur(refund.refund_cents) })}
+            {refund.refund_cents > 0
+              ? t('refund.submit', { amount: formatEur(refund.refund_cents) })
+              : t('refund.confirm_yes')}
           </button>
           {blockedReason && (
             <span
