@@ -39,7 +39,12 @@ export const loadSheddingPlugin = fp(async (app, opts: LoadSheddingOptions) => {
     exposeStatusRoute: false,
     // Send here and answer nothing: under-pressure would otherwise `reply.send(returnValue)`
     // the reply object itself (circular JSON → a 500 instead of the 503).
-    pressureHandler: (req, reply) => {
+    pressureHandler: (req, reply, type, value) => {
+      // With no event-loop sample in the last interval (the loop was busy with one long
+      // synchronous task, e.g. PGlite work) under-pressure reports Infinity: that is not a
+      // measurement of overload, so the request goes on rather than the whole process
+      // answering 503 for the next second.
+      if (type === 'eventLoopDelay' && !Number.isFinite(Number(value))) return;
       reply.header('retry-after', '1');
       void sendError(req, reply, 503, 'overloaded', 'error.unavailable');
     },
