@@ -10,8 +10,13 @@ import type { Db, DbOrTx } from '../../db/client';
 import { sha256 } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { hitLimit } from '../../lib/rate-limit';
-import { ensureEventSigningKey, findEventSigningKey } from '../tickets/signing-key.repository';
-import { parseTicketToken, verifyTicketSignature, MAX_TOKEN_LENGTH } from '../tickets/ticket-token';
+import { ensureEventSigningKey, findEventPublicKey } from '../tickets/signing-key.repository';
+import {
+  parseTicketToken,
+  verifyTicketSignature,
+  MAX_TOKEN_LENGTH,
+  type ParsedTicketToken,
+} from '../tickets/ticket-token';
 import { statusOf, validityOf } from '../tickets/ticket-facts';
 import { findRevokedToken, findTicketByToken, revocationListOfEvent } from '../tickets/tickets.repository';
 import {
@@ -53,6 +58,17 @@ export async function authenticateDevice(
   return device;
 }
 
+/**
+ * True when the token carries a valid signature of its event's key. The key is cached in
+ * memory; a failed check reads it again once, so a cache can never refuse a real ticket.
+ */
+async function signedByEvent(db: DbOrTx, parsed: ParsedTicketToken): Promise<boolean> {
+  const cached = await findEventPublicKey(db, parsed.eventId);
+  if (cached && verifyTicketSignature(cached, parsed)) return true;
+  const fresh = await findEventPublicKey(db, parsed.eventId, { fresh: true });
+  return !!fresh && fresh !== cached && verifyTicketSignature(fresh, parsed);
+}
+
 interface Verdict {
   result: CheckinResult;
   ticketId: number | null;
@@ -72,8 +88,7 @@ async function judgeScan(
   const none = (result: CheckinResult): Verdict => ({ result, ticketId: null, ticketName: null, day: null });
   const parsed = parseTicketToken(token);
   if (!parsed) return none(CHECKIN_RESULT.unknown);
-  const key = await findEventSigningKey(tx, parsed.eventId);
-  if (!key || !verifyTicketSignature(key.publicKey, parsed)) return none(CHECKIN_RESULT.unknown);
+  if (!(await signedByEvent(tx, parsed))) return none(CHECKIN_RESULT.unknown);
   if (parsed.eventId !== device.eventId) return none(CHECKIN_RESULT.wrongEvent);
 
   const ticket = await findTicketByToken(tx, token);
@@ -265,8 +280,7 @@ export async function publicTicketCheck(db: Db, token: string, now: Date): Promi
   if (token.length > MAX_TOKEN_LENGTH) return unknown;
   const parsed = parseTicketToken(token);
   if (!parsed) return unknown;
-  const key = await findEventSigningKey(db, parsed.eventId);
-  if (!key || !verifyTicketSignature(key.publicKey, parsed)) return unknown;
+  if (!(await signedByEvent(db, parsed))) return unknown;
   const event = await findEvent(db, parsed.eventId);
   const ticket = await findTicketByToken(db, token);
   if (!ticket) {

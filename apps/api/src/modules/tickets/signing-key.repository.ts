@@ -28,3 +28,27 @@ export async function findEventSigningKey(db: DbOrTx, eventId: number): Promise<
     .limit(1);
   return rows[0];
 }
+
+// An event's public key never changes once created, so every instance may keep it.
+const publicKeyCache = new Map<number, string>();
+
+/**
+ * The event's public key (verification only), cached in memory after the first read;
+ * `fresh` reads the database again (a caller whose check failed with the cached key).
+ */
+export async function findEventPublicKey(
+  db: DbOrTx,
+  eventId: number,
+  opts: { fresh?: boolean } = {},
+): Promise<string | undefined> {
+  const cached = opts.fresh ? undefined : publicKeyCache.get(eventId);
+  if (cached) return cached;
+  const rows = await db
+    .select({ publicKey: eventSigningKeys.publicKey })
+    .from(eventSigningKeys)
+    .where(eq(eventSigningKeys.eventId, eventId))
+    .limit(1);
+  const key = rows[0]?.publicKey;
+  if (key) publicKeyCache.set(eventId, key);
+  return key;
+}
