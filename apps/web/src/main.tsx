@@ -11,7 +11,7 @@ import './styles.css';
 async function start() {
   initErrorReporting();
   // the shell's texts now; each page's own namespace loads with the page
-  await initI18n(currentLocale(), ['common', 'layout', 'auth']);
+  await initI18n(currentLocale(), ['common', 'layout']);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>

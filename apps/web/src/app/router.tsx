@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { i18next } from '../i18n/i18n';
 import { AppShell, LayoutFrame } from './app-shell';
 import { loadWithTimeout } from './lazy-page';
 import { RouteError } from './route-error';
@@ -12,7 +13,11 @@ function toRouteObject(def: (typeof ROUTES)[number]): RouteObject {
     path: def.path,
     errorElement: <RouteError />,
     lazy: async () => {
-      const { Component } = await loadWithTimeout(def.load);
+      // the dashboard header speaks the 'auth' namespace outside the page's Suspense
+      const [{ Component }] = await Promise.all([
+        loadWithTimeout(def.load),
+        layoutFor(def) === 'dashboard' ? i18next.loadNamespaces('auth') : undefined,
+      ]);
       return {
         Component: () => (
           <LayoutFrame layout={layoutFor(def)} headerStyle={def.headerStyle}>

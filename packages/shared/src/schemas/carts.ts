@@ -9,10 +9,7 @@ import { idParam } from './common';
 export const SESSION_DATE_PATTERN = /^(0[1-9]|[12]\d|3[01])\/(0[1-9]|1[0-2])\/(\d{4})$/;
 
 /** YYYY-MM-DD → DD/MM/YYYY (the format the cart API takes and answers). */
-export function toSessionDate(ymd: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(ymd);
-  return m ? `${m[3]}/${m[2]}/${m[1]}` : ymd;
-}
+export { toSessionDate } from '../session-date';
 
 /** DD/MM/YYYY → YYYY-MM-DD, or null when it is not a real calendar date. */
 export function fromSessionDate(dmy: string): string | null {

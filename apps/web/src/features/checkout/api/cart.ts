@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { toSessionDate, type CartView } from '@bilheteira/shared/schemas/carts';
+import type { CartView } from '@bilheteira/shared/schemas/carts';
+import { toSessionDate } from '@bilheteira/shared/session-date';
 import { api } from '../../../lib/api-client';
 import { useSession } from '../../../stores/session-store';
 
