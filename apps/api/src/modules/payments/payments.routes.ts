@@ -26,9 +26,44 @@ import {
 
 const refParam = z.object({ reference: z.string().trim().min(4).max(100) });
 
+/**
+ * GET /api/payments/config: which provider takes payments and, with Stripe, the publishable
+ * key the browser needs to mount Stripe's Payment Element (never the secret key).
+ */
+export const paymentsConfigResponse = z.object({
+  data: z.object({
+    provider: z.enum(['sandbox', 'stripe']),
+    publishable_key: z.string().nullable(),
+  }),
+});
+export type PaymentsConfigView = z.infer<typeof paymentsConfigResponse>['data'];
+
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const key = app.config.STRIPE_SECRET_KEY;
   const ctx = createPaymentsContext(app);
+
+  const publicConfig: PaymentsConfigView = {
+    provider: ctx.provider.name,
+    publishable_key: ctx.provider.name === 'stripe' ? (app.config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
+  };
+  app.get(
+    '/payments/config',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'The active payment provider and, with Stripe, its publishable key',
+        description:
+          'provider "sandbox" (offline default: the card form takes test numbers) or "stripe" ' +
+          '(card, Apple Pay and Google Pay are confirmed in the browser with Stripe\'s Payment ' +
+          'Element, publishable_key and the client_secret of the pay answer).',
+        response: { 200: paymentsConfigResponse },
+      },
+    },
+    async (_req, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return { data: publicConfig };
+    },
+  );
 
   app.post(
     '/orders/:id/pay',
@@ -179,7 +214,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     everyMs: 10_000,
     run: () => expirePaymentAttempts(app.db, new Date()),
   });
-  const autoMs = sandboxAutoApproveMs();
+  const autoMs = sandboxAutoApproveMs({ ...process.env, NODE_ENV: app.config.NODE_ENV });
   if (!key && autoMs !== null) {
     app.jobs.push({
       name: 'sandbox-mbway-auto',

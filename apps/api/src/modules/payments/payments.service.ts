@@ -241,9 +241,18 @@ export async function decideSandboxPayment(
   });
 }
 
-/** SANDBOX_MBWAY_AUTO_APPROVE_MS: the simulated MB WAY app answers on its own after this delay. */
+/** Outside production the simulated MB WAY app answers after 8 s, so a demo purchase completes. */
+const DEV_MBWAY_AUTO_APPROVE_MS = 8_000;
+
+/**
+ * SANDBOX_MBWAY_AUTO_APPROVE_MS: the simulated MB WAY app answers on its own after this delay
+ * (0 turns it off: requests then wait for the dev approve/decline endpoint).
+ */
 export function sandboxAutoApproveMs(env: NodeJS.ProcessEnv = process.env): number | null {
-  const ms = Number(env.SANDBOX_MBWAY_AUTO_APPROVE_MS);
+  const raw = env.SANDBOX_MBWAY_AUTO_APPROVE_MS;
+  if (raw === undefined || raw === '')
+    return env.NODE_ENV === 'production' ? null : DEV_MBWAY_AUTO_APPROVE_MS;
+  const ms = Number(raw);
   return Number.isFinite(ms) && ms > 0 ? ms : null;
 }
 
