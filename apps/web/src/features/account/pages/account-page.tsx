@@ -199,10 +199,10 @@ export function AccountForm({ customer }: { customer: CustomerView }) {
   };
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate className="grid gap-5" data-testid="account-form">
+    <form ref={formRef} onSubmit={submit} noValidate className="grid gap-5 [&>*]:min-w-0" data-testid="account-form">
       <p className="text-sm text-slate-700">{t('required_hint')}</p>
       <Section title={t('personal_data')} id={`${uid}-personal`}>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid gap-4 sm:grid-cols-2 [&>*]:min-w-0">
           <Field id={fid('first_name')} label={t('first_name')} required error={errors.first_name}>
             <input {...inputProps('first_name')} autoComplete="given-name" required />
           </Field>
@@ -273,7 +273,7 @@ export function AccountForm({ customer }: { customer: CustomerView }) {
       </Section>
 
       <Section title={t('billing_data')} id={`${uid}-billing`}>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid gap-4 sm:grid-cols-2 [&>*]:min-w-0">
           <Field id={fid('name_billing')} label={t('name_billing')} error={errors.name_billing}>
             <input {...inputProps('name_billing')} autoComplete="billing name" />
           </Field>
@@ -525,7 +525,7 @@ export default function AccountPage() {
         </p>
       )}
       {customer ? (
-        <div className="mt-6 grid gap-5">
+        <div className="mt-6 grid gap-5 [&>*]:min-w-0">
           <AccountForm key={customer.id} customer={customer} />
           <Preferences customer={customer} />
           {!customer.impersonated && <ChangePassword />}
