@@ -91,7 +91,13 @@ describe('POST /api/customers/update', () => {
 
   it('rejects a bad IBAN, NIF, postal code and birthday per field, localised', async () => {
     const res = await update(
-      { ...VALID, iban: 'PT50 0002 0123 1234 5678 9015 5', document_billing: '123456780', postal_code: '4000', birthday: '2999-01-01' },
+      {
+        ...VALID,
+        iban: 'PT50 0002 0123 1234 5678 9015 5',
+        document_billing: '123456780',
+        postal_code: '4000',
+        birthday: '2999-01-01',
+      },
       'pt-pt',
     );
     expect(res.statusCode).toBe(400);
@@ -128,7 +134,11 @@ describe('POST /api/customers/update', () => {
       .orderBy(desc(outbox.id));
     const code = String(sms!.meta.code);
     expect(code).toMatch(/^\d{6}$/);
-    const wrong = await update({ ...VALID, mobile: '936000111', mobile_code: code === '000000' ? '111111' : '000000' });
+    const wrong = await update({
+      ...VALID,
+      mobile: '936000111',
+      mobile_code: code === '000000' ? '111111' : '000000',
+    });
     expect(wrong.statusCode).toBe(422);
     const ok = await update({ ...VALID, mobile: '936000111', mobile_code: code });
     expect(ok.statusCode).toBe(200);
@@ -137,7 +147,11 @@ describe('POST /api/customers/update', () => {
     const reuse = await update({ ...VALID, mobile: '913456789', mobile_code: code });
     expect(reuse.statusCode).toBe(422);
     // the customer logs in with the new number
-    const again = await login(t.app, { mobile_country_code: '351', mobile: '936000111', password: 'Demo!2026' });
+    const again = await login(t.app, {
+      mobile_country_code: '351',
+      mobile: '936000111',
+      password: 'Demo!2026',
+    });
     expect(again).toBeTruthy();
   });
 });
@@ -153,7 +167,9 @@ describe('POST /api/customers/customer (quiet toggles) and consent log', () => {
       url: '/api/customers/customer',
       payload: { invoice_by_email: true },
     });
-    expect(inv.json<{ data: { invoice_by_email: boolean; marketing_consent: boolean } }>().data).toMatchObject({
+    expect(
+      inv.json<{ data: { invoice_by_email: boolean; marketing_consent: boolean } }>().data,
+    ).toMatchObject({
       invoice_by_email: true,
       marketing_consent: true,
     });
@@ -171,7 +187,10 @@ describe('POST /api/customers/customer (quiet toggles) and consent log', () => {
 
 describe('marketing unsubscribe', () => {
   it('every marketing email carries a signed link that withdraws consent without login', async () => {
-    const [row] = await t.database.db.select().from(customers).where(eq(customers.email, 'rui.costa@example.pt'));
+    const [row] = await t.database.db
+      .select()
+      .from(customers)
+      .where(eq(customers.email, 'rui.costa@example.pt'));
     expect(row!.marketingConsent).toBe(true);
     const sent = await enqueueMarketingEmail(
       t.database.db,
@@ -211,10 +230,15 @@ describe('marketing unsubscribe', () => {
     expect(log!.data).toMatchObject({ marketing_consent: false, source: 'unsubscribe_link' });
     // no consent: no marketing email
     expect(
-      await enqueueMarketingEmail(t.database.db, after!, { subject: 'x', body: 'y' }, {
-        publicUrl: t.config.PUBLIC_URL,
-        locale: 'pt-pt',
-      }),
+      await enqueueMarketingEmail(
+        t.database.db,
+        after!,
+        { subject: 'x', body: 'y' },
+        {
+          publicUrl: t.config.PUBLIC_URL,
+          locale: 'pt-pt',
+        },
+      ),
     ).toBe(false);
   });
 });

@@ -199,7 +199,13 @@ export function AccountForm({ customer }: { customer: CustomerView }) {
   };
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate className="grid gap-5 [&>*]:min-w-0" data-testid="account-form">
+    <form
+      ref={formRef}
+      onSubmit={submit}
+      noValidate
+      className="grid gap-5 [&>*]:min-w-0"
+      data-testid="account-form"
+    >
       <p className="text-sm text-slate-700">{t('required_hint')}</p>
       <Section title={t('personal_data')} id={`${uid}-personal`}>
         <div className="grid gap-4 sm:grid-cols-2 [&>*]:min-w-0">
