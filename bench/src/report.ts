@@ -93,10 +93,11 @@ export function markdownReport(r: BenchReport): string {
   ].join('\n');
 }
 
-/** Writes bench/results/<date>-<driver>.json and .md and answers their paths. */
-export function writeResults(dir: string, r: BenchReport): string[] {
+/** Writes bench/results/<date>-<driver>[-partial].json and .md and answers their paths. */
+export function writeResults(dir: string, r: BenchReport, partial: boolean): string[] {
   fs.mkdirSync(dir, { recursive: true });
-  const base = path.join(dir, `${r.date}-${r.driver}`);
+  // Quick or --only runs never overwrite the day's full results.
+  const base = path.join(dir, `${r.date}-${r.driver}${partial ? '-partial' : ''}`);
   fs.writeFileSync(`${base}.json`, JSON.stringify(r, null, 2) + '\n');
   fs.writeFileSync(`${base}.md`, markdownReport(r));
   return [`${base}.json`, `${base}.md`];

@@ -215,7 +215,11 @@ async function main() {
       scenarios: rows,
     };
     log('\n' + markdownTable(report) + '\n');
-    const files = writeResults(path.join(repoRoot, 'bench/results'), report);
+    const files = writeResults(
+      path.join(repoRoot, 'bench/results'),
+      report,
+      opts.quick || opts.only !== null,
+    );
     log(`written: ${files.map((f) => path.relative(repoRoot, f)).join(', ')}`);
   } finally {
     await sqlTarget?.close();
