@@ -29,34 +29,35 @@ async function walletOf(request: APIRequestContext, token: string, slug = 'festi
 }
 
 /**
- * An online top-up paid with MB WAY in the payments sandbox, through the orders API (the
- * same calls the checkout makes), approved as the customer's phone app would.
+ * Pays the wallet top-up the page just started in the checkout modal: the summary shows the
+ * top-up line, the billing data are the customer's, MB WAY in the sandbox (approved on its
+ * own after SANDBOX_MBWAY_AUTO_APPROVE_MS = 4 s); the countdown turns into success.
  */
-async function topUpWithMbWay(
-  request: APIRequestContext,
-  token: string,
-  eventId: number,
-  cents: number,
-  mobile: string,
-) {
-  const auth = { authorization: `Bearer ${token}` };
-  const order = await request.post('/api/orders', {
-    headers: auth,
-    data: { event_id: eventId, include_cart: false, topup_cents: cents },
-  });
-  expect(order.status(), await order.text()).toBeLessThan(300);
-  const orderId = ((await order.json()) as { data: { id: number } }).data.id;
-  const pay = await request.post(`/api/orders/${orderId}/pay`, {
-    headers: auth,
-    data: { method: 'mbway', mbway: { country_code: '351', mobile } },
-  });
-  expect(pay.ok(), await pay.text()).toBe(true);
-  const { payment } = ((await pay.json()) as { data: { payment: { reference: string; status: string } } })
-    .data;
-  if (payment.status !== 'approved') {
-    const ok = await request.post(`/api/dev/payments/${payment.reference}/approve`);
-    expect(ok.ok()).toBe(true);
-  }
+async function payTopUpInCheckout(page: Page, cents: number, mobile: string, shots?: string) {
+  const modal = page.getByTestId('checkout-modal');
+  await expect(modal.getByRole('heading', { name: 'Resumo da encomenda' })).toBeVisible();
+  const lines = modal.getByTestId('checkout-summary-lines').getByRole('listitem');
+  await expect(lines).toHaveCount(1);
+  expect(norm(await lines.textContent())).toBe(`Carregamento da carteira${eur(cents)}`);
+  expect(norm(await modal.getByTestId('checkout-total').textContent())).toBe(eur(cents));
+  if (shots) await screenshotBoth(page, `${shots}-summary`);
+  await modal.getByTestId('checkout-continue').click();
+  await expect(modal.getByRole('heading', { name: 'Dados de faturação' })).toBeVisible();
+  await modal.getByTestId('checkout-billing-continue').click();
+  await expect(modal.getByRole('heading', { name: 'Pagamento' })).toBeVisible();
+  await modal.getByText('MB WAY', { exact: true }).click();
+  await modal.getByLabel('Telemóvel MB WAY').fill(mobile);
+  await expect(modal.getByTestId('checkout-pay')).toContainText(eur(cents).replace(/ /g, '\u00a0'));
+  await modal.getByTestId('checkout-pay').click();
+  await expect(modal.getByTestId('checkout-waiting')).toBeVisible();
+  await expect(modal.getByTestId('mbway-countdown')).toHaveText(/^\d:\d{2}$/);
+  if (shots) await screenshotBoth(page, `${shots}-waiting`);
+  const success = modal.getByTestId('checkout-success');
+  await expect(success).toBeVisible({ timeout: 20_000 });
+  expect(norm(await success.textContent())).toContain(eur(cents));
+  if (shots) await screenshotBoth(page, `${shots}-success`);
+  await modal.getByRole('button', { name: 'Fechar' }).click();
+  await expect(modal).toHaveCount(0);
 }
 
 async function enterFestival(page: Page) {
@@ -90,7 +91,12 @@ test('Ana tops up 20 EUR with MB WAY, pays 7.50 EUR at the bar, sees both and as
     page.getByText('O valor mínimo de carregamento é 5,00 €'.replace(/ /g, '\u00a0')),
   ).toBeVisible();
   await page.getByLabel('Ou indique outro valor').fill('');
-  await topUpWithMbWay(page.request, token, before.event.id, 2000, DEMO.ana.mobile);
+  await page.getByTestId('topup-submit').click(); // opens the checkout at the summary
+  await payTopUpInCheckout(page, 2000, DEMO.ana.mobile, '07-wallet-topup');
+  // the wallet page reads the wallet again when the checkout ends
+  await expect(page.getByTestId('wallet-balance')).toHaveText(
+    eur(before.wallet.balance_cents + 2000).replace(/ /g, '\u00a0'),
+  );
 
   // A station batch (the bar's till) spends 7.50 EUR with Ana's bracelet.
   const batch = await page.request.post('/api/stations/transactions', {
@@ -192,15 +198,21 @@ test('quick charge: Rui links a bracelet by its 6-digit code and tops it up', as
   await page.getByRole('checkbox').check();
   await page.getByTestId('quick-charge-continue').click();
   await expect(page.getByTestId('quick-charge-amount')).toContainText(`Pulseira ${SPARE_BRACELET} associada`);
-  await page.getByTestId('topup-submit').click(); // starts the checkout with the amount
+  const token = await page.evaluate(() => {
+    const raw = localStorage.getItem('customer_token') ?? '';
+    try {
+      return String(JSON.parse(raw));
+    } catch {
+      return raw;
+    }
+  });
+  const wallet = await walletOf(page.request, token);
+  await page.getByRole('button', { name: eur(2000).replace(/ /g, '\u00a0'), exact: true }).click();
+  await page.getByTestId('topup-submit').click(); // the same checkout, still inside /site/:slug
 
   // The top-up paid in the sandbox lands on the bracelet: the bar's till sees it.
-  const login = await page.request.post('/api/customers/login-password', {
-    data: { mobile_country_code: '351', mobile: DEMO.rui.mobile, password: DEMO.rui.password },
-  });
-  const token = ((await login.json()) as { accessToken: string }).accessToken;
-  const wallet = await walletOf(page.request, token);
-  await topUpWithMbWay(page.request, token, wallet.event.id, 2000, DEMO.rui.mobile);
+  await payTopUpInCheckout(page, 2000, DEMO.rui.mobile, '07-quick-charge-topup');
+  await expect(page).toHaveURL(/\/site\/festival-demo\/wallet$/);
   const till = await page.request.get(`/api/stations/bracelets/${SPARE_BRACELET}`, {
     headers: { 'x-station-key': BAR_KEY },
   });

@@ -2,8 +2,9 @@
  * Operator commands for support staff:
  *
  *   npm run ops -- impersonate <mobile> [--operator <name>]
+ *   npm run ops -- refunds list [status] | approve|reject|paid <id> | export [file.xml]
  *
- * prints a single-use link (valid 5 minutes) that opens the customer's dashboard in an
+ * `impersonate` prints a single-use link (valid 5 minutes) that opens the customer's dashboard in an
  * audited support session. <mobile> is E.164 (+351912345678) or a Portuguese number.
  *
  * With DATABASE_URL the command writes to PostgreSQL directly. On embedded PGlite the
@@ -16,8 +17,9 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { AppError } from './lib/errors';
 import { issueImpersonationToken } from './modules/identity/impersonation.service';
+import { REFUNDS_USAGE, runRefundsOps } from './modules/refunds/refunds.ops';
 
-const USAGE = 'Usage: npm run ops -- impersonate <mobile> [--operator <name>]';
+const USAGE = `Usage: npm run ops -- impersonate <mobile> [--operator <name>]\n${REFUNDS_USAGE}`;
 
 /** "+351912345678", "351912345678", "912345678" (PT) or "+44 7700 900123" → E.164 parts. */
 export function parseMobileArg(arg: string): { dialCode: string; national: string } | undefined {
@@ -93,6 +95,7 @@ async function impersonate(args: string[]): Promise<number> {
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === 'impersonate') return impersonate(rest);
+  if (command === 'refunds') return runRefundsOps(rest);
   console.error(USAGE);
   return 2;
 }

@@ -14,7 +14,13 @@ import { loadConfig } from '../../config';
 export const REFUNDS_USAGE =
   'Usage: npm run ops -- refunds list [status] | refunds approve|reject|paid <id> | refunds export [file.xml]';
 
+const ACTIONS = ['list', 'approve', 'reject', 'paid', 'export'];
+
 export async function runRefundsOps(args: string[]): Promise<number> {
+  if (!ACTIONS.includes(args[0] ?? '')) {
+    console.error(REFUNDS_USAGE);
+    return 2;
+  }
   const config = loadConfig();
   if (!config.OPERATOR_KEY) {
     console.error('Set OPERATOR_KEY (the same for the server and this command).');
@@ -22,6 +28,18 @@ export async function runRefundsOps(args: string[]): Promise<number> {
   }
   const base = `${config.PUBLIC_URL.replace(/\/$/, '')}/api/operator/refunds`;
   const headers = { 'x-operator-key': config.OPERATOR_KEY };
+  try {
+    return await request(base, headers, args);
+  } catch (err) {
+    // fetch rejects only when the server cannot be reached
+    console.error(
+      `Cannot reach the server at ${config.PUBLIC_URL} (${(err as Error).message}). Is it running?`,
+    );
+    return 1;
+  }
+}
+
+async function request(base: string, headers: Record<string, string>, args: string[]): Promise<number> {
   const [action, arg] = args;
   let res: Response;
   if (action === 'list') {

@@ -18,6 +18,7 @@ import { useEventContext } from '../../../stores/event-context-store';
 import { useSession } from '../../../stores/session-store';
 import { linkBracelet, quickChargeEventQuery, quickChargeLogin } from '../api/wallet';
 import { TopUpPicker } from '../components/topup-picker';
+import { useRefreshWalletAfterCheckout } from '../hooks/use-refresh-after-checkout';
 import { OnlineTopUpUnavailable } from '../components/wallet-states';
 
 type Errors = Partial<Record<'code' | 'mobile' | 'password' | 'terms' | 'form', string>>;
@@ -186,6 +187,7 @@ export default function QuickChargePage() {
   const { slug = '' } = useParams();
   const q = useQuery({ ...quickChargeEventQuery(slug), enabled: !!slug });
   const [linked, setLinked] = useState<string | null>(null);
+  useRefreshWalletAfterCheckout();
   const event = q.data;
   usePageMeta(event ? `${t('quick.title')} · ${event.name}` : t('quick.title'));
 

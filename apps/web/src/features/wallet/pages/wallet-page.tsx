@@ -11,6 +11,7 @@ import { walletEventQuery } from '../api/wallet';
 import { BraceletsSection } from '../components/bracelets-section';
 import { RefundSection } from '../components/refund-section';
 import { TopUpPicker } from '../components/topup-picker';
+import { useRefreshWalletAfterCheckout } from '../hooks/use-refresh-after-checkout';
 import { ChooseEventCard, OnlineTopUpUnavailable, WalletError } from '../components/wallet-states';
 
 /** /dashboard/wallet: balance, top-up, bracelets and refund of the current event's wallet. */
@@ -18,6 +19,7 @@ export default function WalletPage() {
   const { t } = useTranslation('wallet');
   const current = useEventContext((s) => s.current);
   const q = useQuery(walletEventQuery(current?.id ?? null));
+  useRefreshWalletAfterCheckout();
   usePageMeta(current ? `${t('title')} · ${current.name}` : t('title'));
 
   return (
