@@ -88,14 +88,24 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
         ? Math.max(config.MAX_EVENT_LOOP_DELAY_MS, 10_000)
         : config.MAX_EVENT_LOOP_DELAY_MS,
   });
+  // Stripe's Payment Element (js.stripe.com script and frames, 3-D Secure on hooks.stripe.com,
+  // api.stripe.com calls) is allowed only when Stripe is the provider; otherwise strict.
+  const stripe = config.STRIPE_SECRET_KEY
+    ? {
+        script: ['https://js.stripe.com'],
+        frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+        connect: ['https://api.stripe.com'],
+      }
+    : { script: [], frame: [], connect: [] };
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...stripe.script],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...stripe.connect],
+        frameSrc: ["'self'", ...stripe.frame],
         workerSrc: ["'self'", 'blob:'],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,

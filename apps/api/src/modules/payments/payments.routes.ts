@@ -54,7 +54,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The active payment provider and, with Stripe, its publishable key',
         description:
           'provider "sandbox" (offline default: the card form takes test numbers) or "stripe" ' +
-          '(card, Apple Pay and Google Pay are confirmed in the browser with Stripe\'s Payment ' +
+          "(card, Apple Pay and Google Pay are confirmed in the browser with Stripe's Payment " +
           'Element, publishable_key and the client_secret of the pay answer).',
         response: { 200: paymentsConfigResponse },
       },

@@ -2,8 +2,18 @@ import Stripe from 'stripe';
 import { MBWAY_COUNTDOWN_MS } from '@bilheteira/shared/constants';
 import { maskPhone, type PaymentProvider, type ProviderStatus } from './payment-provider';
 
+/**
+ * Stripe's HTTP goes through the platform `fetch`, looked up at call time (not captured when
+ * the client is built), so tests can stand in for api.stripe.com with a stubbed fetch.
+ */
 export function stripeClient(secretKey: string): Stripe {
-  return new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 15_000 });
+  return new Stripe(secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 15_000,
+    httpClient: Stripe.createFetchHttpClient((url: string | URL, init?: RequestInit) =>
+      globalThis.fetch(url, init),
+    ),
+  });
 }
 
 export function mapIntentStatus(status: Stripe.PaymentIntent.Status): ProviderStatus {

@@ -85,3 +85,17 @@ export async function syncPaymentReturn(reference: string) {
     })
   ).data;
 }
+
+export interface PaymentsConfig {
+  provider: 'sandbox' | 'stripe';
+  publishable_key: string | null;
+}
+
+/** GET /api/payments/config: the active provider (Stripe mounts its own card fields). */
+export const paymentsConfigQuery = () =>
+  queryOptions({
+    queryKey: ['payments', 'config'] as const,
+    queryFn: async ({ signal }) =>
+      (await api<{ data: PaymentsConfig }>('/payments/config', { signal, skipErrorHandler: true })).data,
+    staleTime: Infinity,
+  });

@@ -25,9 +25,17 @@ import { useEventContext } from '../../../stores/event-context-store';
 import { useSession } from '../../../stores/session-store';
 import { useUi } from '../../../stores/ui-store';
 import { cartKey, cartQuery } from '../api/cart';
-import { createOrder, fetchPayment, newIdempotencyKey, orderQuery, payOrder } from '../api/orders';
+import {
+  createOrder,
+  fetchPayment,
+  newIdempotencyKey,
+  orderQuery,
+  payOrder,
+  paymentsConfigQuery,
+} from '../api/orders';
+import { StripePaymentElement } from './stripe-payment-element';
 
-type Step = 'summary' | 'billing' | 'payment' | 'waiting' | 'success';
+type Step = 'summary' | 'billing' | 'payment' | 'stripe' | 'waiting' | 'success';
 
 interface Billing {
   name: string;
@@ -170,6 +178,13 @@ function CheckoutFlow({ request, token }: { request: CheckoutRequest; token: str
     return initialPhoneValue(saved?.national ?? '', saved?.countryIso2 ?? 'PT');
   });
   const [card, setCard] = useState({ number: '', expiry: '', name: '' });
+  // With Stripe, card / Apple Pay / Google Pay go to Stripe's own fields (PCI DSS SAQ A).
+  const providerConfig = useQuery(paymentsConfigQuery()).data;
+  const stripeKey = providerConfig?.provider === 'stripe' ? providerConfig.publishable_key : null;
+  const usesStripeFields = (m: PaymentMethod | null) => !!m && m !== 'mbway' && !!stripeKey;
+  const methods =
+    providerConfig?.provider === 'stripe' && !stripeKey ? METHODS.filter((m) => m === 'mbway') : METHODS;
+  const [clientSecret, setClientSecret] = useState<string | null>(null);
   const [order, setOrder] = useState<OrderDetailView | null>(null);
   const [paymentRef, setPaymentRef] = useState<string | null>(null);
   const [expiresAt, setExpiresAt] = useState<string | null>(null);
@@ -287,7 +302,7 @@ function CheckoutFlow({ request, token }: { request: CheckoutRequest; token: str
     const e: Record<string, string> = {};
     if (!method) e.method = t('errors.method_required');
     if (method === 'mbway' && !isPhoneValueValid(phone)) e.mbway = t('errors.validation.phone');
-    if (method === 'card') {
+    if (method === 'card' && !usesStripeFields(method)) {
       if (!passesLuhn(card.number)) e.card_number = t('errors.validation.card_number');
       if (!isValidCardExpiry(card.expiry, new Date())) e.card_expiry = t('errors.validation.card_expiry');
       if (!card.name.trim()) e.card_name = t('errors.validation.required');
@@ -337,7 +352,7 @@ function CheckoutFlow({ request, token }: { request: CheckoutRequest; token: str
       const body =
         method === 'mbway'
           ? { method, mbway: { country_code: phone.dialCode, mobile: phone.national } }
-          : method === 'card'
+          : method === 'card' && !usesStripeFields(method)
             ? {
                 method,
                 card: { number: card.number.replace(/\s/g, ''), expiry: card.expiry, name: card.name },
@@ -350,6 +365,11 @@ function CheckoutFlow({ request, token }: { request: CheckoutRequest; token: str
         if (o.status === 'paid') return void (await finishPaid(o.id));
         if (payment.status === 'requires_action' && payment.redirect_url) {
           window.location.assign(payment.redirect_url);
+          return;
+        }
+        if (usesStripeFields(method) && payment.client_secret) {
+          setClientSecret(payment.client_secret);
+          setStep('stripe');
           return;
         }
         setPaymentRef(payment.reference);
@@ -381,10 +401,11 @@ function CheckoutFlow({ request, token }: { request: CheckoutRequest; token: str
     summary: t('steps.summary'),
     billing: t('steps.billing'),
     payment: t('steps.payment'),
+    stripe: t('steps.payment'),
     waiting: t('steps.waiting'),
     success: t('steps.success'),
   };
-  const stepIndex = ['summary', 'billing', 'payment'].indexOf(step);
+  const stepIndex = ['summary', 'billing', 'payment'].indexOf(step === 'stripe' ? 'payment' : step);
   const input = (id: string, field: keyof Billing, extra: Record<string, unknown> = {}) => (
     <input
       id={`${formId}-${id}`}
@@ -549,7 +570,7 @@ function CheckoutFlow({ request, token }: { request: CheckoutRequest; token: str
               <fieldset>
                 <legend className="field-label">{t('payment.method')}</legend>
                 <div className="grid grid-cols-2 gap-2">
-                  {METHODS.map((m) => (
+                  {methods.map((m) => (
                     <label
                       key={m}
                       className="flex cursor-pointer items-center gap-2 rounded-xl border border-slate-300 p-3 text-sm font-medium has-checked:border-slate-900 has-checked:bg-slate-900 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-amber-600"
@@ -584,7 +605,12 @@ function CheckoutFlow({ request, token }: { request: CheckoutRequest; token: str
                   <p className="mt-1 text-xs text-slate-700">{t('payment.mbway_hint')}</p>
                 </div>
               )}
-              {method === 'card' && (
+              {usesStripeFields(method) && (
+                <p className="text-sm text-slate-700" data-testid="stripe-note">
+                  {t('payment.stripe_next')}
+                </p>
+              )}
+              {method === 'card' && !usesStripeFields(method) && (
                 <div className="space-y-3">
                   <Field id={`${formId}-cnum`} label={t('payment.card_number')} error={errors.card_number}>
                     <input
@@ -627,7 +653,7 @@ function CheckoutFlow({ request, token }: { request: CheckoutRequest; token: str
                   <p className="text-xs text-slate-700">{t('payment.card_note')}</p>
                 </div>
               )}
-              {(method === 'google_pay' || method === 'apple_pay') && (
+              {(method === 'google_pay' || method === 'apple_pay') && !usesStripeFields(method) && (
                 <p className="text-sm text-slate-700">
                   {t('payment.wallet_note', { method: t(`payment.methods.${method}`) })}
                 </p>
@@ -650,6 +676,26 @@ function CheckoutFlow({ request, token }: { request: CheckoutRequest; token: str
                 </button>
               </div>
             </form>
+          )}
+
+          {step === 'stripe' && stripeKey && clientSecret && order && (
+            <div className="space-y-4">
+              <p className="rounded-lg bg-slate-100 p-3 text-sm">
+                {t('payment.order_pending', {
+                  reference: order.reference,
+                  total: formatEur(order.total_cents),
+                })}
+              </p>
+              <StripePaymentElement
+                publishableKey={stripeKey}
+                clientSecret={clientSecret}
+                submitLabel={t('actions.pay', { total: formatEur(order.total_cents) })}
+                onBack={() => {
+                  setClientSecret(null);
+                  setStep('payment');
+                }}
+              />
+            </div>
           )}
 
           {step === 'waiting' && (

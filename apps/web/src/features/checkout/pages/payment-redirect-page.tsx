@@ -19,6 +19,9 @@ export default function PaymentRedirectPage() {
   const token = useSession((s) => s.token);
   const reference = params.get('payment') ?? params.get('payment_intent') ?? '';
   const sandbox = params.get('provider') === 'sandbox';
+  // Stripe says how the confirmation ended: 'failed' means the intent went back to
+  // requires_payment_method (pending to us), so we stop waiting and say so.
+  const stripeFailed = params.get('redirect_status') === 'failed';
   const [result, setResult] = useState<PaymentStatus | null>(null);
   const [busy, setBusy] = useState(false);
   const q = useQuery({
@@ -26,6 +29,14 @@ export default function PaymentRedirectPage() {
     enabled: !!reference && !!token,
     retry: false,
     queryFn: () => (sandbox ? fetchPayment(reference) : syncPaymentReturn(reference)),
+    // With Stripe the outcome may arrive a moment later (webhook, MB WAY, bank): poll the
+    // order status for up to two minutes, as the checkout does while waiting.
+    refetchInterval: (query) => {
+      const d = query.state.data;
+      if (sandbox || stripeFailed || !d || d.order_status === 'paid') return false;
+      if (d.payment.status !== 'pending' && d.payment.status !== 'requires_action') return false;
+      return query.state.dataUpdateCount < 60 ? 2000 : false;
+    },
   });
   const state = result ?? q.data;
 
@@ -85,7 +96,11 @@ export default function PaymentRedirectPage() {
         </div>
       </div>
     );
-  else if (state.payment.status === 'pending') body = <p role="status">{t('redirect.checking')}</p>;
+  else if (
+    (state.payment.status === 'pending' || (state.payment.status === 'requires_action' && !sandbox)) &&
+    !stripeFailed
+  )
+    body = <p role="status">{t('redirect.checking')}</p>;
   else body = <p role="alert">{t('redirect.failed')}</p>;
 
   return (
