@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID, verify, createPublicKey } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { checkins, checkinScans, customerTickets, events } from '../src/db/schema/index';
+import { checkinDevices, checkins, checkinScans, customerTickets, events } from '../src/db/schema/index';
 import { checkInTicket, type Device } from '../src/modules/checkin/checkin.service';
-import { findDeviceByKeyHash } from '../src/modules/checkin/checkin.repository';
+import { findDeviceByKeyHash, insertDevice } from '../src/modules/checkin/checkin.repository';
 import { parseTicketToken, verifyTicketSignature } from '../src/modules/tickets/ticket-token';
 import { findEventSigningKey } from '../src/modules/tickets/signing-key.repository';
 import { sha256 } from '../src/lib/crypto';
@@ -24,7 +24,7 @@ let days: string[];
 let device: Device;
 const ANA = '+351912345678';
 
-const scan = (token: string, nonce = randomUUID(), key = DOOR_KEY) =>
+const scan = (token: string, nonce: string = randomUUID(), key = DOOR_KEY) =>
   t.app.inject({
     method: 'POST',
     url: '/api/checkin',
@@ -379,5 +379,58 @@ describe('GET /api/checkin/status/{token} (the /check/:uuid page)', () => {
     expect(res.body).not.toMatch(/Ana|Silva|912345678/);
     const garbage = await t.app.inject({ method: 'GET', url: '/api/checkin/status/garbage' });
     expect(garbage.json()).toMatchObject({ data: { valid_signature: false, name: 'unknown' } });
+  });
+});
+
+describe('POST /api/checkin: fast path keeps its guarantees', () => {
+  it('a rotated or removed device key stops admitting at once, though the device is cached', async () => {
+    const key = `rotating-door-key-${randomUUID()}`;
+    const eventId = await eventIdOf(t, 'festival-demo');
+    const deviceId = await insertDevice(t.database.db, { eventId, name: 'Porta B', keyHash: sha256(key) });
+    const { ids, tokens } = await issueTickets(t, {
+      mobile: ANA,
+      slug: 'festival-demo',
+      typeName: 'Passe 3 dias',
+      qty: 2,
+    });
+    const first = await scan(tokens[0]!, undefined, key);
+    expect(first.json<{ data: { result: string } }>().data.result).toBe('ok');
+    // the device is now in the in-memory cache; the key is rotated behind its back
+    await t.database.db
+      .update(checkinDevices)
+      .set({ keyHash: sha256(`${key}-rotated`) })
+      .where(eq(checkinDevices.id, deviceId!));
+    const nonce = randomUUID();
+    const refused = await scan(tokens[1]!, nonce, key);
+    expect(refused.statusCode).toBe(401);
+    expect(expectErrorShape(refused).code).toBe('invalid_device_key');
+    expect(await rowsOf(ids[1]!)).toHaveLength(0);
+    expect(await t.database.db.select().from(checkinScans).where(eq(checkinScans.nonce, nonce))).toHaveLength(
+      0,
+    );
+    // and stays refused (the cache entry was dropped), while the new key works
+    expect((await scan(tokens[1]!, undefined, key)).statusCode).toBe(401);
+    const fresh = await scan(tokens[1]!, undefined, `${key}-rotated`);
+    expect(fresh.json<{ data: { result: string } }>().data.result).toBe('ok');
+  });
+
+  it('one nonce sent at once with two different tokens: one answer, one 409, nothing left by the loser', async () => {
+    const { ids, tokens } = await issueTickets(t, {
+      mobile: ANA,
+      slug: 'festival-demo',
+      typeName: 'Passe 3 dias',
+      qty: 2,
+    });
+    const nonce = `clash-${randomUUID()}`;
+    const [a, b] = await Promise.all([scan(tokens[0]!, nonce), scan(tokens[1]!, nonce)]);
+    const statuses = [a.statusCode, b.statusCode].sort();
+    expect(statuses).toEqual([200, 409]);
+    const winner = a.statusCode === 200 ? 0 : 1;
+    expect((winner === 0 ? a : b).json<{ data: { result: string } }>().data.result).toBe('ok');
+    expect(await rowsOf(ids[winner]!)).toHaveLength(1);
+    expect(await rowsOf(ids[1 - winner]!)).toHaveLength(0);
+    expect(await t.database.db.select().from(checkinScans).where(eq(checkinScans.nonce, nonce))).toHaveLength(
+      1,
+    );
   });
 });

@@ -1,5 +1,5 @@
-import { and, asc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { queryRows, type DbOrTx } from '../../db/client';
 import {
   checkinDevices,
   checkinScans,
@@ -12,7 +12,12 @@ import {
 
 export async function findDeviceByKeyHash(db: DbOrTx, keyHash: string) {
   const rows = await db
-    .select({ id: checkinDevices.id, eventId: checkinDevices.eventId, name: checkinDevices.name })
+    .select({
+      id: checkinDevices.id,
+      eventId: checkinDevices.eventId,
+      name: checkinDevices.name,
+      keyHash: checkinDevices.keyHash,
+    })
     .from(checkinDevices)
     .where(eq(checkinDevices.keyHash, keyHash))
     .limit(1);
@@ -25,23 +30,6 @@ export async function insertDevice(db: DbOrTx, values: { eventId: number; name: 
     .values(values)
     .onConflictDoNothing()
     .returning({ id: checkinDevices.id });
-  return rows[0]?.id;
-}
-
-/**
- * Claims a device's nonce for this scan. Answers the new scan id, or undefined when the
- * nonce was already used: a concurrent claim waits on the unique index until the first
- * one commits, so a nonce is processed exactly once.
- */
-export async function claimScan(
-  db: DbOrTx,
-  values: { deviceId: number; nonce: string; tokenHash: string; scannedAt: Date; offline: boolean },
-): Promise<number | undefined> {
-  const rows = await db
-    .insert(checkinScans)
-    .values(values)
-    .onConflictDoNothing()
-    .returning({ id: checkinScans.id });
   return rows[0]?.id;
 }
 
@@ -72,31 +60,82 @@ export async function findScan(db: DbOrTx, deviceId: number, nonce: string) {
   return rows[0];
 }
 
-export async function finishScan(
-  db: DbOrTx,
-  scanId: number,
-  values: { result: string; ticketId: number | null },
-) {
-  await db.update(checkinScans).set(values).where(eq(checkinScans.id, scanId));
+export interface RecordScanInput {
+  deviceId: number;
+  /** SHA-256 of the device key that authenticated the scan (a rotated or removed key records nothing) */
+  deviceKeyHash: string;
+  nonce: string;
+  tokenHash: string;
+  ticketId: number | null;
+  /** the admission key to claim when the door rule admits, else null */
+  day: string | null;
+  /** the answer when the door rule refuses (`day` null) */
+  reason: string;
+  scannedAt: Date;
+  offline: boolean;
+}
+
+export interface RecordScanOutcome {
+  /** false: the device (id + key hash) no longer exists; nothing was recorded */
+  deviceOk: boolean;
+  /** the stored result of this scan, or null when the nonce was already used (replay) */
+  result: string | null;
+  /** id of the check-in row this statement inserted, if any */
+  checkinId: number | null;
 }
 
 /**
- * Records an admission; false when this ticket already used this admission day. The
- * unique (ticket_id, day) index makes two gates racing on one ticket admit exactly once.
+ * The whole write side of a scan in ONE statement (one round trip, atomic by itself):
+ * claims the (ticket, day) admission when the door rule admits and the device's nonce is
+ * new, then records the scan with its exact result (ok when the claim won, already_used
+ * when the unique (ticket_id, day) index refused it, else the given reason). Concurrent
+ * claims of one admission wait on the unique index, so exactly one wins; a nonce already
+ * used by the device inserts no scan (result null) and the caller answers the stored one.
  */
-export async function insertCheckin(
-  db: DbOrTx,
-  values: {
-    ticketId: number;
-    day: string;
-    deviceId: number;
-    nonce: string;
-    scannedAt: Date;
-    offline: boolean;
-  },
-): Promise<boolean> {
-  const rows = await db.insert(checkins).values(values).onConflictDoNothing().returning({ id: checkins.id });
-  return rows.length > 0;
+export async function recordScan(db: DbOrTx, v: RecordScanInput): Promise<RecordScanOutcome> {
+  const rows = await queryRows<{ device_ok: boolean; result: string | null; checkin_id: number | null }>(
+    db,
+    sql`
+    WITH dev AS (
+      SELECT id FROM checkin_devices WHERE id = ${v.deviceId} AND key_hash = ${v.deviceKeyHash}
+    ),
+    prior AS (
+      SELECT 1 FROM checkin_scans WHERE device_id = ${v.deviceId} AND nonce = ${v.nonce}
+    ),
+    claim AS (
+      INSERT INTO checkins (ticket_id, day, device_id, nonce, scanned_at, offline)
+      SELECT ${v.ticketId}::int, ${v.day}::text, ${v.deviceId}::int, ${v.nonce}::text, ${v.scannedAt.toISOString()}::timestamptz, ${v.offline}::boolean
+      WHERE ${v.day}::text IS NOT NULL AND ${v.ticketId}::int IS NOT NULL
+        AND EXISTS (SELECT 1 FROM dev) AND NOT EXISTS (SELECT 1 FROM prior)
+      ON CONFLICT DO NOTHING
+      RETURNING id
+    ),
+    scan AS (
+      INSERT INTO checkin_scans (device_id, nonce, token_hash, ticket_id, result, scanned_at, offline)
+      SELECT ${v.deviceId}::int, ${v.nonce}::text, ${v.tokenHash}::text, ${v.ticketId}::int,
+        CASE WHEN ${v.day}::text IS NULL THEN ${v.reason}::text
+             WHEN EXISTS (SELECT 1 FROM claim) THEN 'ok'
+             ELSE 'already_used' END,
+        ${v.scannedAt.toISOString()}::timestamptz, ${v.offline}::boolean
+      WHERE EXISTS (SELECT 1 FROM dev)
+      ON CONFLICT DO NOTHING
+      RETURNING result
+    )
+    SELECT EXISTS (SELECT 1 FROM dev) AS device_ok,
+      (SELECT result FROM scan) AS result,
+      (SELECT id FROM claim) AS checkin_id`,
+  );
+  const row = rows[0];
+  return {
+    deviceOk: !!row?.device_ok,
+    result: row?.result ?? null,
+    checkinId: row?.checkin_id ?? null,
+  };
+}
+
+/** Undoes a claim whose scan lost its nonce to a concurrent scan of another token. */
+export async function deleteCheckin(db: DbOrTx, checkinId: number) {
+  await db.delete(checkins).where(eq(checkins.id, checkinId));
 }
 
 export async function countCheckins(db: DbOrTx, ticketId: number): Promise<number> {

@@ -21,12 +21,11 @@ import { statusOf, validityOf } from '../tickets/ticket-facts';
 import { findRevokedToken, findTicketByToken, revocationListOfEvent } from '../tickets/tickets.repository';
 import {
   checkinDaysOfTicket,
-  claimScan,
+  deleteCheckin,
   findDeviceByKeyHash,
   findEvent,
   findScan,
-  finishScan,
-  insertCheckin,
+  recordScan,
   sessionsOfEvent,
   ticketTypeName,
   ticketTypesOfEvent,
@@ -37,6 +36,23 @@ export interface Device {
   id: number;
   eventId: number;
   name: string;
+  /** SHA-256 of the device key: the scan statement re-checks it, so a rotated key records nothing */
+  keyHash: string;
+}
+
+/**
+ * Door devices by key hash, kept in memory for DEVICE_CACHE_TTL_MS so a scan does not read
+ * the device table. Revocation still takes effect at once for writes: every scan statement
+ * re-checks (device id, key hash) in the database and records nothing, answering 401 and
+ * dropping the entry, when the key was rotated or the device removed; other instances drop
+ * their entry on their next scan of that device, or after the TTL at the latest.
+ */
+export const DEVICE_CACHE_TTL_MS = 5_000;
+const DEVICE_CACHE_MAX = 10_000;
+const deviceCache = new Map<string, { device: Device; expiresAt: number }>();
+
+function forgetDevice(keyHash: string) {
+  deviceCache.delete(keyHash);
 }
 
 /**
@@ -49,12 +65,18 @@ export async function authenticateDevice(
   ip: string,
   now: Date,
 ): Promise<Device> {
-  const device =
-    key && key.length >= 16 && key.length <= 200 ? await findDeviceByKeyHash(db, sha256(key)) : undefined;
+  const wellFormed = !!key && key.length >= 16 && key.length <= 200;
+  const keyHash = wellFormed ? sha256(key) : '';
+  const hit = wellFormed ? deviceCache.get(keyHash) : undefined;
+  if (hit && hit.expiresAt > now.getTime()) return hit.device;
+  const device = wellFormed ? await findDeviceByKeyHash(db, keyHash) : undefined;
   if (!device) {
+    if (hit) forgetDevice(keyHash);
     await hitLimit(db, { key: `checkin:bad-key:${ip}`, max: 20, windowSeconds: 300 }, now);
     throw new AppError(401, 'invalid_device_key', 'checkin.invalid_device_key');
   }
+  if (deviceCache.size >= DEVICE_CACHE_MAX) deviceCache.clear();
+  deviceCache.set(keyHash, { device, expiresAt: now.getTime() + DEVICE_CACHE_TTL_MS });
   return device;
 }
 
@@ -70,36 +92,34 @@ async function signedByEvent(db: DbOrTx, parsed: ParsedTicketToken): Promise<boo
 }
 
 interface Verdict {
-  result: CheckinResult;
+  /** the admission key to claim, or null with `reason` when the door refuses */
+  day: string | null;
+  reason: CheckinResult;
   ticketId: number | null;
   ticketName: string | null;
-  day: string | null;
 }
 
-/** What a scan means, without writing anything but the admission itself. */
-async function judgeScan(
-  tx: DbOrTx,
-  device: Device,
-  nonce: string,
-  token: string,
-  at: Date,
-  offline: boolean,
-): Promise<Verdict> {
-  const none = (result: CheckinResult): Verdict => ({ result, ticketId: null, ticketName: null, day: null });
+/**
+ * What a scan means, reading only (no lock, no transaction): the signature is checked in
+ * memory with the cached event key, then one query reads the ticket (a second one only for
+ * a token that is no longer any ticket's). The claim itself is decided by recordScan.
+ */
+async function judgeScan(db: DbOrTx, device: Device, token: string, at: Date): Promise<Verdict> {
+  const none = (reason: CheckinResult): Verdict => ({ reason, day: null, ticketId: null, ticketName: null });
   const parsed = parseTicketToken(token);
   if (!parsed) return none(CHECKIN_RESULT.unknown);
-  if (!(await signedByEvent(tx, parsed))) return none(CHECKIN_RESULT.unknown);
+  if (!(await signedByEvent(db, parsed))) return none(CHECKIN_RESULT.unknown);
   if (parsed.eventId !== device.eventId) return none(CHECKIN_RESULT.wrongEvent);
 
-  const ticket = await findTicketByToken(tx, token);
+  const ticket = await findTicketByToken(db, token);
   if (!ticket) {
-    const revoked = await findRevokedToken(tx, token);
+    const revoked = await findRevokedToken(db, token);
     if (!revoked) return none(CHECKIN_RESULT.unknown);
     return {
-      result: CHECKIN_RESULT.revoked,
-      ticketId: revoked.ticketId,
-      ticketName: await ticketTypeName(tx, parsed.ticketTypeId, device.eventId),
+      reason: CHECKIN_RESULT.revoked,
       day: null,
+      ticketId: revoked.ticketId,
+      ticketName: await ticketTypeName(db, parsed.ticketTypeId, device.eventId),
     };
   }
   const base = { ticketId: ticket.id, ticketName: ticket.ticketName };
@@ -113,18 +133,9 @@ async function judgeScan(
     },
     at,
   );
-  if (!decision.ok) return { ...base, result: decision.reason, day: null };
-  const admitted = await insertCheckin(tx, {
-    ticketId: ticket.id,
-    day: decision.day,
-    deviceId: device.id,
-    nonce,
-    scannedAt: at,
-    offline,
-  });
-  return admitted
-    ? { ...base, result: CHECKIN_RESULT.ok, day: decision.day }
-    : { ...base, result: CHECKIN_RESULT.alreadyUsed, day: null };
+  return decision.ok
+    ? { ...base, day: decision.day, reason: CHECKIN_RESULT.ok }
+    : { ...base, day: null, reason: decision.reason };
 }
 
 /**
@@ -132,6 +143,9 @@ async function judgeScan(
  * original time for offline uploads). Idempotent per device nonce: a retry answers the
  * first result and records nothing new; the same nonce with another token is a 409.
  * Exactly one of any number of concurrent scans of one ticket on one day is `ok`.
+ *
+ * Two round trips on the hot path: one read of the ticket, one statement that claims the
+ * admission and records the scan (recordScan); device and event key come from memory.
  */
 export async function checkInTicket(
   db: Db,
@@ -142,39 +156,47 @@ export async function checkInTicket(
 ): Promise<CheckinAnswer> {
   const offline = opts.offline ?? false;
   const tokenHash = sha256(scan.token);
-  return db.transaction(async (tx) => {
-    const scanId = await claimScan(tx, {
-      deviceId: device.id,
-      nonce: scan.nonce,
-      tokenHash,
-      scannedAt: at,
-      offline,
-    });
-    if (scanId === undefined) {
-      const prev = await findScan(tx, device.id, scan.nonce);
-      if (!prev || prev.tokenHash !== tokenHash) {
-        throw new AppError(409, 'nonce_reused', 'checkin.nonce_reused');
-      }
-      return {
-        result: prev.result as CheckinResult,
-        ok: prev.result === CHECKIN_RESULT.ok,
-        ticket_name: prev.ticketName ?? null,
-        day: prev.day ?? null,
-        scanned_at: prev.scannedAt.toISOString(),
-        replay: true,
-      };
-    }
-    const verdict = await judgeScan(tx, device, scan.nonce, scan.token, at, offline);
-    await finishScan(tx, scanId, { result: verdict.result, ticketId: verdict.ticketId });
-    return {
-      result: verdict.result,
-      ok: verdict.result === CHECKIN_RESULT.ok,
-      ticket_name: verdict.ticketName,
-      day: verdict.day,
-      scanned_at: at.toISOString(),
-      replay: false,
-    };
+  const verdict = await judgeScan(db, device, scan.token, at);
+  const outcome = await recordScan(db, {
+    deviceId: device.id,
+    deviceKeyHash: device.keyHash,
+    nonce: scan.nonce,
+    tokenHash,
+    ticketId: verdict.ticketId,
+    day: verdict.day,
+    reason: verdict.reason,
+    scannedAt: at,
+    offline,
   });
+  if (!outcome.deviceOk) {
+    forgetDevice(device.keyHash);
+    throw new AppError(401, 'invalid_device_key', 'checkin.invalid_device_key');
+  }
+  if (outcome.result === null) {
+    // The nonce was used before: undo a claim a concurrent scan of another token made.
+    if (outcome.checkinId !== null) await deleteCheckin(db, outcome.checkinId);
+    const prev = await findScan(db, device.id, scan.nonce);
+    if (!prev || prev.tokenHash !== tokenHash) {
+      throw new AppError(409, 'nonce_reused', 'checkin.nonce_reused');
+    }
+    return {
+      result: prev.result as CheckinResult,
+      ok: prev.result === CHECKIN_RESULT.ok,
+      ticket_name: prev.ticketName ?? null,
+      day: prev.result === CHECKIN_RESULT.ok ? (prev.day ?? null) : null,
+      scanned_at: prev.scannedAt.toISOString(),
+      replay: true,
+    };
+  }
+  const result = outcome.result as CheckinResult;
+  return {
+    result,
+    ok: result === CHECKIN_RESULT.ok,
+    ticket_name: verdict.ticketName,
+    day: result === CHECKIN_RESULT.ok ? verdict.day : null,
+    scanned_at: at.toISOString(),
+    replay: false,
+  };
 }
 
 /** How far back an offline scan may be uploaded, and how far ahead of the server clock. */
