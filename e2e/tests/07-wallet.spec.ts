@@ -33,7 +33,13 @@ async function walletOf(request: APIRequestContext, token: string, slug = 'festi
  * top-up line, the billing data are the customer's, MB WAY in the sandbox (approved on its
  * own after SANDBOX_MBWAY_AUTO_APPROVE_MS = 4 s); the countdown turns into success.
  */
-async function payTopUpInCheckout(page: Page, cents: number, mobile: string, shots?: string) {
+async function payTopUpInCheckout(
+  page: Page,
+  cents: number,
+  mobile: string,
+  shots?: string,
+  balanceAfter?: number,
+) {
   const modal = page.getByTestId('checkout-modal');
   await expect(modal.getByRole('heading', { name: 'Resumo da encomenda' })).toBeVisible();
   const lines = modal.getByTestId('checkout-summary-lines').getByRole('listitem');
@@ -55,6 +61,9 @@ async function payTopUpInCheckout(page: Page, cents: number, mobile: string, sho
   const success = modal.getByTestId('checkout-success');
   await expect(success).toBeVisible({ timeout: 20_000 });
   expect(norm(await success.textContent())).toContain(eur(cents));
+  if (balanceAfter !== undefined)
+    // the balance behind the modal is already the new one
+    await expect(page.getByTestId('wallet-balance')).toHaveText(eur(balanceAfter).replace(/ /g, '\u00a0'));
   if (shots) await screenshotBoth(page, `${shots}-success`);
   await modal.getByRole('button', { name: 'Fechar' }).click();
   await expect(modal).toHaveCount(0);
@@ -92,7 +101,13 @@ test('Ana tops up 20 EUR with MB WAY, pays 7.50 EUR at the bar, sees both and as
   ).toBeVisible();
   await page.getByLabel('Ou indique outro valor').fill('');
   await page.getByTestId('topup-submit').click(); // opens the checkout at the summary
-  await payTopUpInCheckout(page, 2000, DEMO.ana.mobile, '07-wallet-topup');
+  await payTopUpInCheckout(
+    page,
+    2000,
+    DEMO.ana.mobile,
+    '07-wallet-topup',
+    before.wallet.balance_cents + 2000,
+  );
   // the wallet page reads the wallet again when the checkout ends
   await expect(page.getByTestId('wallet-balance')).toHaveText(
     eur(before.wallet.balance_cents + 2000).replace(/ /g, '\u00a0'),
