@@ -133,6 +133,88 @@ export async function recordScan(db: DbOrTx, v: RecordScanInput): Promise<Record
   };
 }
 
+/**
+ * The whole scan in ONE statement, for a token whose signature and admission day were
+ * worked out in memory from its signed claims (event, type, session): reads the ticket by
+ * token (state, event status) and, when it is gone, the revocation list; claims the
+ * (ticket, day) admission when the ticket is active, its event not cancelled and `day` set;
+ * records the scan with its exact result. `mismatch` (the ticket row does not carry the
+ * token's claims) records nothing: the caller takes the general path.
+ */
+export async function recordScanByToken(
+  db: DbOrTx,
+  v: Omit<RecordScanInput, 'ticketId'> & {
+    token: string;
+    eventId: number;
+    ticketTypeId: number;
+    sessionId: number | null;
+  },
+): Promise<RecordScanOutcome & { mismatch: boolean }> {
+  const at = v.scannedAt.toISOString();
+  const rows = await queryRows<{
+    device_ok: boolean;
+    result: string | null;
+    checkin_id: number | null;
+    mismatch: boolean;
+  }>(
+    db,
+    sql`
+    WITH dev AS (
+      SELECT id FROM checkin_devices WHERE id = ${v.deviceId} AND key_hash = ${v.deviceKeyHash}
+    ),
+    prior AS (
+      SELECT 1 FROM checkin_scans WHERE device_id = ${v.deviceId} AND nonce = ${v.nonce}
+    ),
+    tk AS (
+      SELECT ct.id,
+        (ct.state = 'canceled' OR e.status = 'cancelled') AS canceled,
+        (ct.event_id = ${v.eventId}::int AND ct.ticket_type_id = ${v.ticketTypeId}::int
+          AND ct.session_id IS NOT DISTINCT FROM ${v.sessionId}::int) AS matches
+      FROM customer_tickets ct JOIN events e ON e.id = ct.event_id
+      WHERE ct.token = ${v.token}
+    ),
+    rv AS (
+      SELECT ticket_id FROM revoked_tokens
+      WHERE token = ${v.token} AND NOT EXISTS (SELECT 1 FROM tk)
+    ),
+    claim AS (
+      INSERT INTO checkins (ticket_id, day, device_id, nonce, scanned_at, offline)
+      SELECT tk.id, ${v.day}::text, ${v.deviceId}::int, ${v.nonce}::text, ${at}::timestamptz, ${v.offline}::boolean
+      FROM tk
+      WHERE tk.matches AND NOT tk.canceled AND ${v.day}::text IS NOT NULL
+        AND EXISTS (SELECT 1 FROM dev) AND NOT EXISTS (SELECT 1 FROM prior)
+      ON CONFLICT DO NOTHING
+      RETURNING id
+    ),
+    scan AS (
+      INSERT INTO checkin_scans (device_id, nonce, token_hash, ticket_id, result, scanned_at, offline)
+      SELECT ${v.deviceId}::int, ${v.nonce}::text, ${v.tokenHash}::text,
+        COALESCE((SELECT id FROM tk), (SELECT ticket_id FROM rv)),
+        CASE WHEN NOT EXISTS (SELECT 1 FROM tk) THEN
+               CASE WHEN EXISTS (SELECT 1 FROM rv) THEN 'revoked' ELSE 'unknown' END
+             WHEN (SELECT canceled FROM tk) THEN 'canceled'
+             WHEN ${v.day}::text IS NULL THEN ${v.reason}::text
+             WHEN EXISTS (SELECT 1 FROM claim) THEN 'ok'
+             ELSE 'already_used' END,
+        ${at}::timestamptz, ${v.offline}::boolean
+      WHERE EXISTS (SELECT 1 FROM dev) AND NOT EXISTS (SELECT 1 FROM tk WHERE NOT tk.matches)
+      ON CONFLICT DO NOTHING
+      RETURNING result
+    )
+    SELECT EXISTS (SELECT 1 FROM dev) AS device_ok,
+      (SELECT result FROM scan) AS result,
+      (SELECT id FROM claim) AS checkin_id,
+      EXISTS (SELECT 1 FROM tk WHERE NOT tk.matches) AS mismatch`,
+  );
+  const row = rows[0];
+  return {
+    deviceOk: !!row?.device_ok,
+    result: row?.result ?? null,
+    checkinId: row?.checkin_id ?? null,
+    mismatch: !!row?.mismatch,
+  };
+}
+
 /** Undoes a claim whose scan lost its nonce to a concurrent scan of another token. */
 export async function deleteCheckin(db: DbOrTx, checkinId: number) {
   await db.delete(checkins).where(eq(checkins.id, checkinId));

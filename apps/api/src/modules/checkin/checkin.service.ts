@@ -26,6 +26,8 @@ import {
   findEvent,
   findScan,
   recordScan,
+  recordScanByToken,
+  type RecordScanOutcome,
   sessionsOfEvent,
   ticketTypeName,
   ticketTypesOfEvent,
@@ -139,13 +141,118 @@ async function judgeScan(db: DbOrTx, device: Device, token: string, at: Date): P
 }
 
 /**
+ * What the door rule needs of an event, from its signed token claims: time zone, dates and
+ * the admission days of each ticket type and session. Kept in memory for
+ * EVENT_FACTS_TTL_MS (an edit of event dates or a type's period days reaches the door within
+ * that time); the states that can change at any moment (ticket canceled, event cancelled,
+ * token replaced) are read by the scan statement itself, never from here.
+ */
+export const EVENT_FACTS_TTL_MS = 5_000;
+interface EventFacts {
+  startsAt: Date;
+  endsAt: Date;
+  timezone: string;
+  types: Map<number, { name: string; periodDays: string[] }>;
+  sessions: Map<number, string>;
+}
+const eventFactsCache = new Map<number, { facts: EventFacts | null; expiresAt: number }>();
+
+async function eventFacts(db: DbOrTx, eventId: number): Promise<EventFacts | null> {
+  const clock = Date.now();
+  const hit = eventFactsCache.get(eventId);
+  if (hit && hit.expiresAt > clock) return hit.facts;
+  const event = await findEvent(db, eventId);
+  let facts: EventFacts | null = null;
+  if (event) {
+    const [types, sessions] = await Promise.all([
+      ticketTypesOfEvent(db, eventId),
+      sessionsOfEvent(db, eventId),
+    ]);
+    facts = {
+      startsAt: event.startsAt,
+      endsAt: event.endsAt,
+      timezone: event.timezone,
+      types: new Map(
+        types.map((t) => [
+          t.id,
+          { name: t.name, periodDays: Array.isArray(t.periodDays) ? (t.periodDays as string[]) : [] },
+        ]),
+      ),
+      sessions: new Map(sessions.map((x) => [x.id, x.date])),
+    };
+  }
+  if (eventFactsCache.size >= DEVICE_CACHE_MAX) eventFactsCache.clear();
+  eventFactsCache.set(eventId, { facts, expiresAt: clock + EVENT_FACTS_TTL_MS });
+  return facts;
+}
+
+/**
+ * The one-round-trip scan: the admission day comes from the token's signed claims and the
+ * cached event facts (the same doorDecision rule), the rest from recordScanByToken. Answers
+ * undefined when the general path must judge it (claims the cache does not know yet, or a
+ * ticket row that does not carry its token's claims).
+ */
+async function fastScan(
+  db: Db,
+  device: Device,
+  scan: { token: string; nonce: string },
+  tokenHash: string,
+  at: Date,
+  offline: boolean,
+): Promise<{ outcome: RecordScanOutcome; ticketName: string | null; day: string | null } | undefined> {
+  const parsed = parseTicketToken(scan.token);
+  if (!parsed || parsed.eventId !== device.eventId) return undefined;
+  if (!(await signedByEvent(db, parsed))) return undefined;
+  const facts = await eventFacts(db, parsed.eventId);
+  const type = facts?.types.get(parsed.ticketTypeId);
+  const sessionDate = parsed.sessionId === null ? null : facts?.sessions.get(parsed.sessionId);
+  if (!facts || !type || sessionDate === undefined) return undefined;
+  const decision = doorDecision(
+    {
+      state: 'active',
+      eventStatus: 'published',
+      eventEndsAt: facts.endsAt,
+      timezone: facts.timezone,
+      validity: ticketValidity({
+        periodDays: type.periodDays,
+        sessionDate,
+        eventStartsAt: facts.startsAt,
+        eventEndsAt: facts.endsAt,
+        timezone: facts.timezone,
+      }),
+    },
+    at,
+  );
+  const day = decision.ok ? decision.day : null;
+  const outcome = await recordScanByToken(db, {
+    deviceId: device.id,
+    deviceKeyHash: device.keyHash,
+    nonce: scan.nonce,
+    tokenHash,
+    token: scan.token,
+    eventId: parsed.eventId,
+    ticketTypeId: parsed.ticketTypeId,
+    sessionId: parsed.sessionId,
+    day,
+    reason: decision.ok ? CHECKIN_RESULT.ok : decision.reason,
+    scannedAt: at,
+    offline,
+  });
+  if (outcome.deviceOk && outcome.mismatch) return undefined;
+  const ticketName = outcome.result === CHECKIN_RESULT.unknown ? null : type.name;
+  return { outcome, ticketName, day };
+}
+
+/**
  * Checks a scanned token in at a door device at `at` (the scan time: now online, the
  * original time for offline uploads). Idempotent per device nonce: a retry answers the
  * first result and records nothing new; the same nonce with another token is a 409.
  * Exactly one of any number of concurrent scans of one ticket on one day is `ok`.
  *
- * Two round trips on the hot path: one read of the ticket, one statement that claims the
- * admission and records the scan (recordScan); device and event key come from memory.
+ * One round trip on the hot path: device, event key and event facts come from memory, the
+ * signature is checked in Node, and one statement reads the ticket, claims the admission
+ * and records the scan (recordScanByToken). Anything unusual takes the general path: one
+ * read of the ticket, then one statement (recordScan).
  */
 export async function checkInTicket(
   db: Db,
@@ -156,18 +263,28 @@ export async function checkInTicket(
 ): Promise<CheckinAnswer> {
   const offline = opts.offline ?? false;
   const tokenHash = sha256(scan.token);
-  const verdict = await judgeScan(db, device, scan.token, at);
-  const outcome = await recordScan(db, {
-    deviceId: device.id,
-    deviceKeyHash: device.keyHash,
-    nonce: scan.nonce,
-    tokenHash,
-    ticketId: verdict.ticketId,
-    day: verdict.day,
-    reason: verdict.reason,
-    scannedAt: at,
-    offline,
-  });
+  const fast = await fastScan(db, device, scan, tokenHash, at, offline);
+  let outcome: RecordScanOutcome;
+  let ticketName: string | null;
+  let day: string | null;
+  if (fast) {
+    ({ outcome, ticketName, day } = fast);
+  } else {
+    const verdict = await judgeScan(db, device, scan.token, at);
+    outcome = await recordScan(db, {
+      deviceId: device.id,
+      deviceKeyHash: device.keyHash,
+      nonce: scan.nonce,
+      tokenHash,
+      ticketId: verdict.ticketId,
+      day: verdict.day,
+      reason: verdict.reason,
+      scannedAt: at,
+      offline,
+    });
+    ticketName = verdict.ticketName;
+    day = verdict.day;
+  }
   if (!outcome.deviceOk) {
     forgetDevice(device.keyHash);
     throw new AppError(401, 'invalid_device_key', 'checkin.invalid_device_key');
@@ -192,8 +309,8 @@ export async function checkInTicket(
   return {
     result,
     ok: result === CHECKIN_RESULT.ok,
-    ticket_name: verdict.ticketName,
-    day: result === CHECKIN_RESULT.ok ? verdict.day : null,
+    ticket_name: ticketName,
+    day: result === CHECKIN_RESULT.ok ? day : null,
     scanned_at: at.toISOString(),
     replay: false,
   };
