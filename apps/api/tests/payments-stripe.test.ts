@@ -92,10 +92,10 @@ beforeAll(async () => {
   sandbox = await createTestApp({ seed: false });
   rui = await login(t.app, DEMO.rui);
   teatro = (await t.app.inject({ url: '/api/events/teatro-demo' })).json().data;
-});
+}, 180_000); // two apps (one seeded) on a shared 2-core machine
 afterAll(async () => {
   vi.unstubAllGlobals();
-  await Promise.all([t.close(), sandbox.close()]);
+  await Promise.all([t?.close(), sandbox?.close()]);
 });
 afterEach(() => {
   calls.length = 0;
