@@ -30,6 +30,7 @@ const PUBLIC = [
   /^(GET|POST) \/api\/customers\/password-reset/,
   /^POST \/api\/payments\/webhooks?/,
   /^POST \/api\/payments\/stripe/,
+  /^GET \/api\/payments\/config$/,
 ];
 
 interface Operation {
