@@ -12,6 +12,8 @@ export default defineConfig({
     outDir: process.env.WEB_OUT_DIR ?? 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // the server reads .vite/manifest.json to preload a route's page and catalogue chunks
+    manifest: true,
     target: 'es2022',
   },
   server: {
@@ -21,6 +23,8 @@ export default defineConfig({
     name: 'web',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
+    // rendering ~240 countries in jsdom is slow on a busy machine
+    testTimeout: 20_000,
   },
 });
 
