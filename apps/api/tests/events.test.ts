@@ -114,8 +114,9 @@ describe('GET /api/events/:slug', () => {
         x.available,
       ]),
     ).toEqual([
-      ['Passe 3 dias', 8900, 2000],
-      ['Bilhete diário — dia 1', 3900, 1000],
+      // the commerce seed sold Ana a pass and a day-1 ticket (paid demo order)
+      ['Passe 3 dias', 8900, 1999],
+      ['Bilhete diário — dia 1', 3900, 999],
       ['Bilhete diário — dia 2', 3900, 1000],
       ['Bilhete diário — dia 3', 3900, 1000],
     ]);

@@ -8,8 +8,28 @@ import { router } from './app/router';
 import { initErrorReporting } from './lib/error-reporting';
 import './styles.css';
 
+/**
+ * The server puts the page's first API answer in index.html (seo.preload.ts) as inert
+ * JSON; seeding the query cache with it lets the page render without waiting for a
+ * request. The element is removed so a later navigation cannot reuse stale data from it.
+ */
+function seedInitialData() {
+  const el = document.getElementById('initial-data');
+  if (!el) return;
+  el.remove();
+  try {
+    const entries = JSON.parse(el.textContent ?? '[]') as { key: unknown[]; data: unknown }[];
+    for (const { key, data } of entries) {
+      if (Array.isArray(key) && data !== undefined) queryClient.setQueryData(key, data);
+    }
+  } catch {
+    // malformed or missing: the page asks the API as usual
+  }
+}
+
 async function start() {
   initErrorReporting();
+  seedInitialData();
   // the shell's texts now; each page's own namespace loads with the page
   await initI18n(currentLocale(), ['common', 'layout']);
   createRoot(document.getElementById('root')!).render(

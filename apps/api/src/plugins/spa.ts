@@ -17,8 +17,46 @@ declare module 'fastify' {
     addRootRoute(route: RouteOptions): void;
     /** Serves index.html for a history-mode route (used by the not-found handler). */
     sendSpa(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+    /**
+     * `<link rel="modulepreload">` tags for built modules (keys of Vite's manifest, e.g.
+     * 'src/features/home/pages/home-page.tsx') and their static imports, leaving out what
+     * index.html already loads; '' when the app is not built or a key is unknown.
+     */
+    spaModulePreloads(moduleKeys: readonly string[]): string;
   }
 }
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
+function readManifest(distDir: string): Manifest {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  } catch {
+    return {};
+  }
+}
+
+/** The files of `keys` and of everything they import statically (depth first, no repeats). */
+function closure(manifest: Manifest, keys: readonly string[], seen = new Set<string>()): string[] {
+  const files: string[] = [];
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) return;
+    files.push(chunk.file);
+    for (const k of chunk.imports ?? []) visit(k);
+  };
+  for (const k of keys) visit(k);
+  return files;
+}
+
+const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
  * Serves the built SPA: hashed assets with immutable caching and precompressed
@@ -48,6 +86,15 @@ export const spaPlugin = fp(async (app, opts: { distDir: string }) => {
       },
     });
   }
+  const manifest = hasDist ? readManifest(opts.distDir) : {};
+  const entryKeys = Object.keys(manifest).filter((k) => manifest[k]?.isEntry);
+  const entryFiles = new Set(closure(manifest, entryKeys));
+  app.decorate('spaModulePreloads', (moduleKeys: readonly string[]) =>
+    closure(manifest, moduleKeys)
+      .filter((f) => !entryFiles.has(f) && f.endsWith('.js'))
+      .map((f) => `<link rel="modulepreload" crossorigin href="/${escapeAttr(f)}">`)
+      .join(''),
+  );
   let template: string | null = null;
   app.decorate('sendSpa', async (req: FastifyRequest, reply: FastifyReply) => {
     if (!hasDist) {

@@ -15,9 +15,22 @@ export function currentLocale(): Locale {
   return normalizeLocale(readStorage<string | null>(STORAGE_KEYS.locale, null) ?? DEFAULT_LOCALE);
 }
 
+/**
+ * A copy of the saved language in a cookie, so the server preloads the right catalogues
+ * with index.html (apps/api/src/modules/seo/seo.preload.ts). Not used for anything else.
+ */
+function rememberLocaleForServer(locale: Locale): void {
+  try {
+    document.cookie = `locale=${locale}; path=/; max-age=31536000; SameSite=Lax`;
+  } catch {
+    // cookies disabled: the server preloads the default language's texts, nothing breaks
+  }
+}
+
 /** Saves the choice and reloads the page (spec §4). */
 export function changeLocale(locale: Locale): void {
   writeStorage(STORAGE_KEYS.locale, locale);
+  rememberLocaleForServer(locale);
   window.location.reload();
 }
 
@@ -72,6 +85,8 @@ export async function initI18n(locale: Locale = currentLocale(), eager: readonly
       returnNull: false,
     });
   document.documentElement.lang = HTML_LANG[locale];
+  if (!new RegExp(`(?:^|;\\s*)locale=${locale}(?:;|$)`).test(document.cookie))
+    rememberLocaleForServer(locale);
   return i18next;
 }
 

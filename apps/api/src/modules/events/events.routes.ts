@@ -6,8 +6,11 @@ import {
   organizerPageResponse,
   slugParam,
 } from '@bilheteira/shared/schemas/events';
-import { getEventDetail, getOrganizerPage, listEvents } from './events.service';
+import { getEventDetailCached, getOrganizerPage, listEventsCached } from './events.service';
 import './events.messages';
+
+/** Public catalogue answers may be kept by browsers and proxies as long as the server does. */
+const PUBLIC_CACHE_CONTROL = 'public, max-age=1';
 
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -20,7 +23,11 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: eventListResponse },
       },
     },
-    async (req) => listEvents(app.db, req.query),
+    async (req, reply) => {
+      const page = await listEventsCached(app.db, req.query);
+      reply.header('cache-control', PUBLIC_CACHE_CONTROL);
+      return page;
+    },
   );
 
   app.get(
@@ -33,7 +40,11 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: eventDetailResponse },
       },
     },
-    async (req) => ({ data: await getEventDetail(app.db, req.params.slug) }),
+    async (req, reply) => {
+      const data = await getEventDetailCached(app.db, req.params.slug);
+      reply.header('cache-control', PUBLIC_CACHE_CONTROL);
+      return { data };
+    },
   );
 
   app.post(

@@ -2,6 +2,7 @@ import { eventStatus } from '@bilheteira/shared/event-status';
 import type { EventDetail, EventSummary } from '@bilheteira/shared/schemas/events';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/errors';
+import { publicCacheMs, ShortCache } from './events.cache';
 import {
   findEventBySlug,
   findOrganizerBySlug,
@@ -154,4 +155,28 @@ export async function getOrganizerPage(db: DbOrTx, slug: string, now = new Date(
     },
     events: data,
   };
+}
+
+type EventList = Awaited<ReturnType<typeof listEvents>>;
+const publicCaches = new WeakMap<object, { detail: ShortCache<EventDetail>; list: ShortCache<EventList> }>();
+
+function cachesFor(db: DbOrTx) {
+  let c = publicCaches.get(db);
+  if (!c) {
+    const ttl = publicCacheMs();
+    c = { detail: new ShortCache<EventDetail>(ttl), list: new ShortCache<EventList>(ttl) };
+    publicCaches.set(db, c);
+  }
+  return c;
+}
+
+/** getEventDetail through the 1-second public cache (events.cache.ts says why it is safe). */
+export function getEventDetailCached(db: DbOrTx, slug: string): Promise<EventDetail> {
+  return cachesFor(db).detail.get(slug, () => getEventDetail(db, slug));
+}
+
+/** listEvents through the 1-second public cache; the key is the whole validated query. */
+export function listEventsCached(db: DbOrTx, q: Parameters<typeof listEvents>[1]): Promise<EventList> {
+  const key = JSON.stringify([q.search, q.sort, q.page, q.per_page, !!q.upcoming, q.published_after ?? '']);
+  return cachesFor(db).list.get(key, () => listEvents(db, q));
 }

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { preloadHead } from './seo.preload';
 import { buildSitemap, eventHead, organizerHead, robotsTxt } from './seo.service';
 
 const EVENT_PAGE = /^\/events\/([^/]+)\/?$/;
@@ -30,6 +31,9 @@ export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
     if (organizer) return organizerHead(app.db, organizer, publicUrl);
     return null;
   });
+
+  // the page's chunks, its texts and its first API answer, so nothing waits on anything
+  app.addHeadProvider((req, pathname) => preloadHead(app.db, req, pathname, app.spaModulePreloads));
 
   app.addRootRoute({
     method: ['GET', 'HEAD'],

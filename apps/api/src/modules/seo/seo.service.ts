@@ -2,7 +2,7 @@ import { EVENT_STATUS } from '@bilheteira/shared/event-status';
 import type { EventDetail } from '@bilheteira/shared/schemas/events';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { getEventDetail, getOrganizerPage } from '../events/events.service';
+import { getEventDetail, getEventDetailCached, getOrganizerPage } from '../events/events.service';
 import { escapeXml, renderHead, summary } from './seo.html';
 import { listSitemapEvents, listSitemapOrganizers } from './seo.repository';
 
@@ -65,10 +65,11 @@ export function eventJsonLd(e: EventDetail, url: string, publicUrl: string) {
 }
 
 /** Head tags of /events/:slug, or a noindex head for an unknown slug. */
-export async function eventHead(db: DbOrTx, slug: string, publicUrl: string, now = new Date()) {
+export async function eventHead(db: DbOrTx, slug: string, publicUrl: string, now?: Date) {
   const url = abs(publicUrl, `/events/${encodeURIComponent(slug)}`);
   try {
-    const e = await getEventDetail(db, slug, now);
+    // the same cached read the page's inlined data uses (seo.preload.ts): one query per page
+    const e = await (now ? getEventDetail(db, slug, now) : getEventDetailCached(db, slug));
     return renderHead({
       title: `${e.name} | Bilheteira`,
       description: summary(e.information || `${e.name} — ${e.address}`),
