@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { screenshotBoth } from '../support/helpers';
+import { DEMO, screenshotBoth } from '../support/helpers';
 
 test('the home page shows the demo events and the default title', async ({ page }) => {
   await page.goto('/');
@@ -12,7 +12,7 @@ test('the home page shows the demo events and the default title', async ({ page 
 });
 
 test('the API client sends a 16-digit Visitor-Id and the locale', async ({ page }) => {
-  const request = page.waitForRequest((r) => r.url().includes('/api/events'));
+  const request = page.waitForRequest((r) => r.url().includes('/api/'));
   await page.goto('/');
   const headers = (await request).headers();
   expect(headers['visitor-id']).toMatch(/^\d{16}$/);
@@ -25,7 +25,18 @@ test('a route with hidden chrome has no header or footer', async ({ page }) => {
   await expect(page.getByTestId('site-footer')).toHaveCount(0);
 });
 
-test('a customer route without a token goes home', async ({ page }) => {
-  await page.goto('/dashboard/tickets');
+test('a customer route without a token goes home, offers the login and comes back after it', async ({
+  page,
+}) => {
+  await page.goto('/dashboard/orders?status=paid');
   await expect(page).toHaveURL(/\/$/);
+  const phoneModal = page.getByTestId('login-phone-modal');
+  await expect(phoneModal).toBeVisible();
+  await phoneModal.getByLabel('Telemóvel').fill(DEMO.ana.mobile);
+  await phoneModal.getByRole('button', { name: 'Continuar' }).click();
+  const passwordModal = page.getByTestId('login-password-modal');
+  await passwordModal.getByLabel('Palavra-passe', { exact: true }).fill(DEMO.ana.password);
+  await passwordModal.getByRole('button', { name: 'Entrar' }).click();
+  await page.getByTestId('alert-modal').getByRole('button').last().click();
+  await expect(page).toHaveURL(/\/dashboard\/orders\?status=paid$/);
 });

@@ -29,7 +29,9 @@ export function RouteGuard({ guard, children }: { guard: Guard; children: ReactN
     // `?login=1` (session expired, "log in" links of other pages) opens the login modal.
     if (openLoginParam) {
       params.delete('login');
-      if (!useSession.getState().token) useUi.getState().openLogin();
+      const returnTo = safeReturnTo(params.get('returnTo'));
+      params.delete('returnTo');
+      if (!useSession.getState().token) useUi.getState().openLogin(returnTo);
     }
     const search = params.toString();
     navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true });
@@ -38,10 +40,19 @@ export function RouteGuard({ guard, children }: { guard: Guard; children: ReactN
   const customer = useQuery(customerQueryOptions(guard === 'customer' ? (queryToken ?? token) : null));
 
   if (guard === 'public') return <>{children}</>;
-  if (!token && !queryToken) return <Navigate to="/" replace />;
+  // Home, with the login modal open and the way back kept (e.g. an emailed erasure link).
+  if (!token && !queryToken) {
+    const back = encodeURIComponent(location.pathname + location.search);
+    return <Navigate to={`/?login=1&returnTo=${back}`} replace />;
+  }
   if (customer.isError) return <Navigate to="/" replace />;
   if (!customer.data) {
     return <div className="min-h-[60vh]" aria-busy="true" />;
   }
   return <>{children}</>;
+}
+
+/** Only a path of this site may be a destination after login (no //host, no scheme). */
+function safeReturnTo(value: string | null): string | null {
+  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : null;
 }
