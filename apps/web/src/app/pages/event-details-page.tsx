@@ -5,7 +5,7 @@ import { ApiError } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/page-meta';
 import { eventQuery } from '../../features/catalog/api/event';
 import { EventDetails } from '../../features/catalog/components/event-details';
-import { EventNotFound } from '../../features/catalog/components/event-not-found';
+import { NotFound } from '../../components/not-found';
 import { EventPageSkeleton } from '../../features/catalog/components/event-page-skeleton';
 import { TicketSelector } from '../../features/catalog/components/ticket-selector';
 import { CartPanel } from '../../features/checkout/components/cart-panel';
@@ -20,7 +20,7 @@ export default function EventDetailsPage() {
   const addToCart = useAddToCart();
   usePageMeta(event?.name, event?.information.slice(0, 160));
 
-  if (!slug || (query.error instanceof ApiError && query.error.status === 404)) return <EventNotFound />;
+  if (!slug || (query.error instanceof ApiError && query.error.status === 404)) return <NotFound />;
   if (query.isError) {
     return (
       <main id="main" className="page text-center">

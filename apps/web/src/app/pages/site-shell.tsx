@@ -7,7 +7,7 @@ import type { CustomerView } from '@bilheteira/shared/schemas/customers';
 import { paths } from '../../config/paths';
 import { customerQueryOptions } from '../../features/auth/api/customer';
 import { eventQuery } from '../../features/catalog/api/event';
-import { EventNotFound } from '../../features/catalog/components/event-not-found';
+import { NotFound } from '../../components/not-found';
 import { EventPageSkeleton } from '../../features/catalog/components/event-page-skeleton';
 import { ApiError, api } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/page-meta';
@@ -181,7 +181,7 @@ export function MiniSite({
     event ? (title ? `${title} · ${event.name}` : event.name) : null,
     event?.information.slice(0, 160),
   );
-  if (!slug || (query.error instanceof ApiError && query.error.status === 404)) return <EventNotFound />;
+  if (!slug || (query.error instanceof ApiError && query.error.status === 404)) return <NotFound />;
   if (query.isError) {
     return (
       <main id="main" className="page text-center">

@@ -6,7 +6,7 @@ import { EventCard } from '../../../components/event-card';
 import { ApiError } from '../../../lib/api-client';
 import { usePageMeta } from '../../../lib/page-meta';
 import { organizerQuery } from '../api/organizer';
-import { EventNotFound } from '../components/event-not-found';
+import { NotFound } from '../../../components/not-found';
 
 /** Spec §2: the organiser page gets a black page background. */
 function useBlackBackground() {
@@ -25,7 +25,7 @@ export default function OrganizerPage() {
   const org = query.data?.organizer;
   usePageMeta(org?.name, org ? org.description || t('organizer.description', { name: org.name }) : null);
 
-  if (!slug || (query.error instanceof ApiError && query.error.status === 404)) return <EventNotFound />;
+  if (!slug || (query.error instanceof ApiError && query.error.status === 404)) return <NotFound />;
   return (
     <main id="main" className="bg-black text-white" data-testid="organizer-page">
       <div className="page">

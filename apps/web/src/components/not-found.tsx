@@ -1,12 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths';
-import { usePageMeta } from '../../../lib/page-meta';
+import { paths } from '../config/paths';
+import { usePageMeta } from '../lib/page-meta';
 
-/** Spec §8: '404 Organizer/Event not found', with a way back. */
-export function EventNotFound() {
+/** Spec §8 '404 Organizer/Event not found', with a way back: the 404 page and unknown slugs. */
+export function NotFound() {
   const { t } = useTranslation('common');
-  const { t: tc } = useTranslation('catalog');
   usePageMeta(t('not_found.title'), t('not_found.text'));
   return (
     <main
@@ -18,7 +17,7 @@ export function EventNotFound() {
       <p className="mt-3 max-w-md text-slate-700">{t('not_found.text')}</p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         <Link to={paths.events} className="btn-primary">
-          {tc('list.see_all')}
+          {t('not_found.see_events')}
         </Link>
         <Link to={paths.home} className="btn-secondary">
           {t('not_found.back_home')}
