@@ -6,11 +6,21 @@ import {
   organizerPageResponse,
   slugParam,
 } from '@bilheteira/shared/schemas/events';
-import { getEventDetailCached, getOrganizerPage, listEventsCached } from './events.service';
+import type { FastifyReply } from 'fastify';
+import { eventDetailBodyCached, eventListBodyCached, getOrganizerPage } from './events.service';
 import './events.messages';
 
 /** Public catalogue answers may be kept by browsers and proxies as long as the server does. */
 const PUBLIC_CACHE_CONTROL = 'public, max-age=1';
+
+/** Sends a body the service already serialised (and validated against the response schema). */
+function sendJson(reply: FastifyReply, body: string) {
+  return reply
+    .header('cache-control', PUBLIC_CACHE_CONTROL)
+    .type('application/json; charset=utf-8')
+    .serializer((payload: unknown) => payload as string)
+    .send(body);
+}
 
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -23,11 +33,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: eventListResponse },
       },
     },
-    async (req, reply) => {
-      const page = await listEventsCached(app.db, req.query);
-      reply.header('cache-control', PUBLIC_CACHE_CONTROL);
-      return page;
-    },
+    async (req, reply) => sendJson(reply, await eventListBodyCached(app.db, req.query)),
   );
 
   app.get(
@@ -40,11 +46,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: eventDetailResponse },
       },
     },
-    async (req, reply) => {
-      const data = await getEventDetailCached(app.db, req.params.slug);
-      reply.header('cache-control', PUBLIC_CACHE_CONTROL);
-      return { data };
-    },
+    async (req, reply) => sendJson(reply, await eventDetailBodyCached(app.db, req.params.slug)),
   );
 
   app.post(

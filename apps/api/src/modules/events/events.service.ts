@@ -1,5 +1,10 @@
 import { eventStatus } from '@bilheteira/shared/event-status';
-import type { EventDetail, EventSummary } from '@bilheteira/shared/schemas/events';
+import {
+  eventDetailResponse,
+  eventListResponse,
+  type EventDetail,
+  type EventSummary,
+} from '@bilheteira/shared/schemas/events';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { publicCacheMs, ShortCache } from './events.cache';
@@ -158,16 +163,48 @@ export async function getOrganizerPage(db: DbOrTx, slug: string, now = new Date(
 }
 
 type EventList = Awaited<ReturnType<typeof listEvents>>;
-const publicCaches = new WeakMap<object, { detail: ShortCache<EventDetail>; list: ShortCache<EventList> }>();
+interface PublicCaches {
+  detail: ShortCache<EventDetail>;
+  list: ShortCache<EventList>;
+  /** the HTTP bodies, validated by the response schema once per fill, not per request */
+  detailJson: ShortCache<string>;
+  listJson: ShortCache<string>;
+}
+const publicCaches = new WeakMap<object, PublicCaches>();
 
-function cachesFor(db: DbOrTx) {
+function cachesFor(db: DbOrTx): PublicCaches {
   let c = publicCaches.get(db);
   if (!c) {
     const ttl = publicCacheMs();
-    c = { detail: new ShortCache<EventDetail>(ttl), list: new ShortCache<EventList>(ttl) };
+    c = {
+      detail: new ShortCache(ttl),
+      list: new ShortCache(ttl),
+      detailJson: new ShortCache(ttl),
+      listJson: new ShortCache(ttl),
+    };
     publicCaches.set(db, c);
   }
   return c;
+}
+
+const listKey = (q: Parameters<typeof listEvents>[1]) =>
+  JSON.stringify([q.search, q.sort, q.page, q.per_page, !!q.upcoming, q.published_after ?? '']);
+
+/**
+ * The body of GET /api/events/:slug, serialised once per second. It reads the database
+ * itself (not through the object cache), so it is never older than one TTL either.
+ */
+export function eventDetailBodyCached(db: DbOrTx, slug: string): Promise<string> {
+  return cachesFor(db).detailJson.get(slug, async () =>
+    JSON.stringify(eventDetailResponse.parse({ data: await getEventDetail(db, slug) })),
+  );
+}
+
+/** The body of GET /api/events for a validated query, serialised once per second. */
+export function eventListBodyCached(db: DbOrTx, q: Parameters<typeof listEvents>[1]): Promise<string> {
+  return cachesFor(db).listJson.get(listKey(q), async () =>
+    JSON.stringify(eventListResponse.parse(await listEvents(db, q))),
+  );
 }
 
 /** getEventDetail through the 1-second public cache (events.cache.ts says why it is safe). */
@@ -177,6 +214,5 @@ export function getEventDetailCached(db: DbOrTx, slug: string): Promise<EventDet
 
 /** listEvents through the 1-second public cache; the key is the whole validated query. */
 export function listEventsCached(db: DbOrTx, q: Parameters<typeof listEvents>[1]): Promise<EventList> {
-  const key = JSON.stringify([q.search, q.sort, q.page, q.per_page, !!q.upcoming, q.published_after ?? '']);
-  return cachesFor(db).list.get(key, () => listEvents(db, q));
+  return cachesFor(db).list.get(listKey(q), () => listEvents(db, q));
 }
