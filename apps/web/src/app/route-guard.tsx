@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { customerQueryOptions } from '../features/auth/api/customer';
 import { useSession } from '../stores/session-store';
@@ -19,6 +19,9 @@ export function RouteGuard({ guard, children }: { guard: Guard; children: ReactN
   const queryToken = params.get('accessToken');
 
   const openLoginParam = params.get('login') === '1';
+  // A session that ends while here is the API client's session-expired flow; only a visit
+  // that never had one is sent to the login with the way back.
+  const [hadSession] = useState(() => !!token || !!queryToken);
 
   useEffect(() => {
     if (!queryToken && !openLoginParam) return;
@@ -42,6 +45,7 @@ export function RouteGuard({ guard, children }: { guard: Guard; children: ReactN
   if (guard === 'public') return <>{children}</>;
   // Home, with the login modal open and the way back kept (e.g. an emailed erasure link).
   if (!token && !queryToken) {
+    if (hadSession) return <Navigate to="/" replace />;
     const back = encodeURIComponent(location.pathname + location.search);
     return <Navigate to={`/?login=1&returnTo=${back}`} replace />;
   }
