@@ -54,7 +54,7 @@ const CUSTOMER_ROUTES = [
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
   // let entrance transitions finish so colours are final
-  await page.waitForTimeout(300);
+  await page.waitForTimeout(100);
 }
 
 for (const [label, viewport] of Object.entries(VIEWPORTS)) {
