@@ -157,9 +157,7 @@ function RequestStep() {
               : t('forget.wallet_none')}
           </li>
           {p && p.open_refunds > 0 && (
-            <li className="rounded-lg bg-amber-100 p-3 text-amber-950">
-              {t('forget.refund_open')}
-            </li>
+            <li className="rounded-lg bg-amber-100 p-3 text-amber-950">{t('forget.refund_open')}</li>
           )}
         </ul>
       </section>
