@@ -139,7 +139,7 @@ test('cart → login at checkout → MB WAY → tickets; declined card; expiry r
   await confirmAlert(page, 'Pagamento não efetuado', /Tente mais tarde ou utilize outro método de pagamento/);
   await expect(modal.getByText(/Encomenda B\w+ registada/)).toBeVisible();
   await screenshotBoth(page, '05-checkout-declined');
-  expect(await availableEstudante(page)).toBe(before - 2);
+  await expect.poll(() => availableEstudante(page)).toBe(before - 2);
   await modal.getByRole('button', { name: 'Fechar' }).click();
 
   await page.goto('/dashboard/orders?status=pending');
@@ -157,7 +157,7 @@ test('cart → login at checkout → MB WAY → tickets; declined card; expiry r
   const { data } = (await list.json()) as { data: { id: number; event: { slug: string } }[] };
   const abandoned = data.find((o) => o.event.slug === 'teatro-demo')!;
   expect((await page.request.post(`/api/dev/orders/${abandoned.id}/expire`)).ok()).toBe(true);
-  expect(await availableEstudante(page)).toBe(before);
+  await expect.poll(() => availableEstudante(page)).toBe(before);
   await page.goto('/dashboard/orders?status=cancelled');
   await expect(page.getByTestId('order-card').filter({ hasText: 'Teatro Demo' }).first()).toHaveAttribute(
     'data-status',
