@@ -60,6 +60,9 @@ async function main() {
         PUBLIC_URL: 'http://localhost:3000',
       },
       '/api/ready',
+      90_000,
+      // e.g. BENCH_APP_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the app
+      (process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean),
     );
     children.push(app);
     const bare = await startChild(

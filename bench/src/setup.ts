@@ -233,9 +233,10 @@ export async function startChild(
   env: Record<string, string>,
   readyPath: string,
   timeoutMs = 90_000,
+  nodeArgs: string[] = [],
 ): Promise<Child> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
     cwd: repoRoot,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],

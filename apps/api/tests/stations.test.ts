@@ -51,6 +51,27 @@ describe('station authentication', () => {
     expect(bracelet.statusCode).toBe(401);
   });
 
+  it('stops a disabled station at once, although its key was just used (and is cached)', async () => {
+    const id = await stationId('bar');
+    const pay = (n: string, type = 'consumption') =>
+      upload(DEMO_STATION_KEYS.bar, [
+        { id: `disabled-${n}`, bracelet: '100001', type, amount_cents: 100, occurred_at: iso() },
+      ]);
+    expect((await pay('warm')).statusCode).toBe(200);
+    const before = await walletOfBracelet('100001');
+    await t.database.db.update(stations).set({ status: 'disabled' }).where(eq(stations.id, id));
+    try {
+      const payment = await pay('1');
+      expect(payment.statusCode).toBe(401);
+      expect(expectErrorShape(payment).code).toBe('station_unauthorized');
+      // the general path (a top-up) re-checks too
+      expect((await pay('2', 'topup')).statusCode).toBe(401);
+      expect((await walletOfBracelet('100001')).balanceCents).toBe(before.balanceCents);
+    } finally {
+      await t.database.db.update(stations).set({ status: 'active' }).where(eq(stations.id, id));
+    }
+  });
+
   it('validates the batch per field', async () => {
     const res = await upload(DEMO_STATION_KEYS.bar, [
       { id: '', type: 'steal', amount_cents: -5, occurred_at: 'yesterday' },

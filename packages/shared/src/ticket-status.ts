@@ -37,14 +37,21 @@ export const CHECKIN_RESULTS = Object.values(CHECKIN_RESULT) as CheckinResult[];
 
 const YMD = /^\d{4}-\d{2}-\d{2}$/;
 
+// Building an Intl.DateTimeFormat costs far more than using one (it was the largest single
+// cost of a door scan), so one is kept per time zone.
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+function dayFormat(timeZone: string): Intl.DateTimeFormat {
+  let f = dayFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, f);
+  }
+  return f;
+}
+
 /** The calendar date (YYYY-MM-DD) of an instant in a time zone (the event's). */
 export function localDay(instant: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(instant);
+  const parts = dayFormat(timeZone).formatToParts(instant);
   const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;
 }

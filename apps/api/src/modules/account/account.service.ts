@@ -35,6 +35,7 @@ import {
 } from './account.repository';
 import { eventIcs, googleCalendarUrl, googleMapsUrl, osmUrl } from './calendar';
 import './account.messages';
+import { isUniqueViolation } from '../../lib/db-errors';
 
 /** The caller of a customer use case: who is acting, for audit and impersonation rules. */
 export interface Actor {
@@ -298,11 +299,7 @@ export async function updateMyAccount(
     return await saveAccount(db, actor, v, { newMobile, mobileChanged }, now);
   } catch (err) {
     // Two accounts racing for one number: the unique index decides, the loser gets 409.
-    if (
-      (err as { code?: string; cause?: { code?: string } }).code === '23505' ||
-      (err as { cause?: { code?: string } }).cause?.code === '23505'
-    )
-      throw mobileTaken();
+    if (isUniqueViolation(err)) throw mobileTaken();
     throw err;
   }
 }

@@ -25,6 +25,7 @@ import {
 } from './one-time-code.service';
 import { createSession } from './session.service';
 import { assertCooldown, hitSmsLimits, SMS_RESEND_COOLDOWN_SECONDS } from './sms-limits';
+import { isUniqueViolation } from '../../lib/db-errors';
 
 export const EMAIL_CONFIRM_TTL_MS = 7 * 24 * 3600 * 1000;
 const ACTIVATE_LIMIT_PER_IP = { max: 30, windowSeconds: 10 * 60 };
@@ -53,11 +54,6 @@ export interface RequestContext {
 export function displayMobile(e164: string): string {
   const parts = splitE164(e164);
   return parts ? `+${parts.dialCode} ${parts.national}` : e164;
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
 async function sendActivationSms(tx: DbOrTx, customer: CustomerRow, locale: Locale, now: Date) {

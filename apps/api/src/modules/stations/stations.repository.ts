@@ -1,5 +1,5 @@
-import { and, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { and, eq, sql } from 'drizzle-orm';
+import { queryRows, type DbOrTx } from '../../db/client';
 import { stationSubmissions, stations } from '../../db/schema/index';
 
 export type StationRow = typeof stations.$inferSelect;
@@ -56,4 +56,96 @@ export async function completeSubmission(
     .update(stationSubmissions)
     .set(v)
     .where(and(eq(stationSubmissions.stationId, stationId), eq(stationSubmissions.clientId, clientId)));
+}
+
+export interface FastPaymentInput {
+  stationId: number;
+  stationKeyHash: string;
+  eventId: number;
+  clientId: string;
+  /** bracelet NFC UID or 6-digit code */
+  bracelet: string;
+  amountCents: number;
+  description: string;
+  idempotencyKey: string;
+  occurredAt: Date;
+}
+
+export type FastPaymentOutcome =
+  | { kind: 'station_revoked' }
+  /** nothing written: a rule refused it or it needs the general path to say why */
+  | { kind: 'not_applied' }
+  | { kind: 'accepted'; balanceCents: number; transactionId: number };
+
+/**
+ * A bracelet payment in ONE statement (one round trip, one short lock of the wallet row):
+ * re-checks the station's key, locks the bracelet and then its wallet (the order every other
+ * writer uses), debits when the balance covers it (event money first, then online money, as
+ * debitWallet does), appends the ledger row and stores the station's answer. Writes nothing
+ * when a rule refuses it. A repeated client id or idempotency key makes the unique indexes
+ * abort the whole statement (the caller then takes the general path, which answers
+ * `duplicate`), so a payment is never applied twice.
+ */
+export async function payWithBraceletInOneStatement(
+  db: DbOrTx,
+  v: FastPaymentInput,
+): Promise<FastPaymentOutcome> {
+  const rows = await queryRows<{
+    station_ok: boolean;
+    balance_cents: number | null;
+    transaction_id: number | null;
+  }>(
+    db,
+    sql`
+    WITH st AS (
+      SELECT id FROM stations
+      WHERE id = ${v.stationId} AND key_hash = ${v.stationKeyHash} AND status = 'active'
+    ),
+    b AS (
+      SELECT id, wallet_id, status, blocked_at FROM bracelets
+      WHERE event_id = ${v.eventId} AND (uid = ${v.bracelet} OR code = ${v.bracelet})
+        AND EXISTS (SELECT 1 FROM st)
+      LIMIT 1
+      FOR UPDATE
+    ),
+    w AS (
+      UPDATE wallets AS w
+      SET balance_cents = old.balance_cents - ${v.amountCents}::int,
+          online_cents = old.online_cents
+            - GREATEST(0, ${v.amountCents}::int - (old.balance_cents - old.online_cents))
+      FROM (
+        SELECT id, balance_cents, online_cents FROM wallets
+        WHERE id = (SELECT wallet_id FROM b) FOR UPDATE
+      ) AS old
+      WHERE w.id = old.id AND old.balance_cents >= ${v.amountCents}::int
+        AND EXISTS (
+          SELECT 1 FROM b
+          WHERE b.status <> 'blocked' OR (b.blocked_at IS NOT NULL AND ${v.occurredAt}::timestamptz < b.blocked_at)
+        )
+      RETURNING w.id, w.balance_cents, old.online_cents - w.online_cents AS online_debit
+    ),
+    l AS (
+      INSERT INTO wallet_transactions
+        (wallet_id, type, amount_cents, online_delta_cents, station_id, bracelet_id,
+         description, idempotency_key, occurred_at)
+      SELECT w.id, 'consumption', -${v.amountCents}::int, -w.online_debit, ${v.stationId}::int,
+        (SELECT id FROM b), ${v.description}::text, ${v.idempotencyKey}::text, ${v.occurredAt}::timestamptz
+      FROM w
+      RETURNING id
+    ),
+    sub AS (
+      INSERT INTO station_submissions (station_id, client_id, status, wallet_transaction_id, answer)
+      SELECT ${v.stationId}::int, ${v.clientId}::text, 'accepted', l.id,
+        jsonb_build_object('balance_cents', w.balance_cents, 'transaction_id', l.id)
+      FROM l, w
+      RETURNING id
+    )
+    SELECT EXISTS (SELECT 1 FROM st) AS station_ok,
+      (SELECT balance_cents FROM w) AS balance_cents,
+      (SELECT l.id FROM l WHERE EXISTS (SELECT 1 FROM sub)) AS transaction_id`,
+  );
+  const row = rows[0];
+  if (!row?.station_ok) return { kind: 'station_revoked' };
+  if (row.transaction_id === null || row.balance_cents === null) return { kind: 'not_applied' };
+  return { kind: 'accepted', balanceCents: row.balance_cents, transactionId: row.transaction_id };
 }

@@ -13,6 +13,7 @@ import {
 } from '@bilheteira/shared/wallet';
 import type { Db, Tx } from '../../db/client';
 import { sha256 } from '../../lib/crypto';
+import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { creditWallet, debitWallet } from '../wallet/wallet-ledger.service';
 import {
@@ -29,17 +30,43 @@ import {
   completeSubmission,
   findActiveStationByKeyHash,
   findSubmission,
+  payWithBraceletInOneStatement,
   type StationRow,
 } from './stations.repository';
 import './stations.messages';
 
+/**
+ * Stations by key hash, kept in memory for STATION_CACHE_TTL_MS so a payment does not read
+ * the stations table. A disabled station or rotated key still stops writes at once: the
+ * one-statement payment re-checks (id, key hash, active) and the general path reads the
+ * station again inside its transaction; either drops the entry and answers 401.
+ */
+export const STATION_CACHE_TTL_MS = 5_000;
+const STATION_CACHE_MAX = 10_000;
+const stationCache = new Map<string, { station: StationRow; expiresAt: number }>();
+
+const unauthorized = () => new AppError(401, 'station_unauthorized', 'station.unauthorized');
+
 /** The station of an API key (stored as SHA-256). Throws 401 `station_unauthorized`. */
 export async function authenticateStation(db: Db, key: string | null): Promise<StationRow> {
-  if (!key || key.length < 16 || key.length > 200)
-    throw new AppError(401, 'station_unauthorized', 'station.unauthorized');
-  const station = await findActiveStationByKeyHash(db, sha256(key));
-  if (!station) throw new AppError(401, 'station_unauthorized', 'station.unauthorized');
+  if (!key || key.length < 16 || key.length > 200) throw unauthorized();
+  const keyHash = sha256(key);
+  const clock = Date.now();
+  const hit = stationCache.get(keyHash);
+  if (hit && hit.expiresAt > clock) return hit.station;
+  const station = await findActiveStationByKeyHash(db, keyHash);
+  if (!station) {
+    stationCache.delete(keyHash);
+    throw unauthorized();
+  }
+  if (stationCache.size >= STATION_CACHE_MAX) stationCache.clear();
+  stationCache.set(keyHash, { station, expiresAt: clock + STATION_CACHE_TTL_MS });
   return station;
+}
+
+function stationRevoked(station: StationRow): AppError {
+  stationCache.delete(station.keyHash);
+  return unauthorized();
 }
 
 function describe(t: StationTransactionInput): string {
@@ -56,19 +83,30 @@ const reject = (reason: StationRejectReason, balanceCents?: number): Outcome => 
   ...(balanceCents === undefined ? {} : { balance_cents: balanceCents }),
 });
 
-async function apply(tx: Tx, station: StationRow, t: StationTransactionInput, now: Date): Promise<Outcome> {
-  const occurredAt = new Date(t.occurred_at);
-  if (occurredAt.getTime() > now.getTime() + STATION_CLOCK_SKEW_MS) return reject('invalid_time');
+/** Refusals that need no database: a time ahead of the server clock, items that do not add up. */
+function precheck(t: StationTransactionInput, now: Date): Outcome | null {
+  if (new Date(t.occurred_at).getTime() > now.getTime() + STATION_CLOCK_SKEW_MS)
+    return reject('invalid_time');
   if (t.items.length && t.items.reduce((s, i) => s + i.qty * i.unit_cents, 0) !== t.amount_cents)
     return reject('amount_mismatch');
-  const ref = (t.bracelet ?? t.bracelet_uid ?? t.bracelet_code)!;
+  return null;
+}
+
+const braceletRef = (t: StationTransactionInput) => (t.bracelet ?? t.bracelet_uid ?? t.bracelet_code)!;
+const ledgerKey = (station: StationRow, t: StationTransactionInput) => `station:${station.id}:${t.id}`;
+
+async function apply(tx: Tx, station: StationRow, t: StationTransactionInput, now: Date): Promise<Outcome> {
+  const refused = precheck(t, now);
+  if (refused) return refused;
+  const occurredAt = new Date(t.occurred_at);
+  const ref = braceletRef(t);
   const found = await findBraceletByUidOrCode(tx, station.eventId, ref);
   if (!found) return reject('unknown_bracelet');
   const bracelet = (await lockBracelet(tx, found.id))!;
   // A payment made offline before the bracelet was reported lost still stands.
   if (bracelet.status === 'blocked' && (!bracelet.blockedAt || occurredAt >= bracelet.blockedAt))
     return reject('bracelet_blocked');
-  const key = `station:${station.id}:${t.id}`;
+  const key = ledgerKey(station, t);
   const description = describe(t);
 
   if (t.type === 'topup') {
@@ -124,6 +162,44 @@ async function apply(tx: Tx, station: StationRow, t: StationTransactionInput, no
   }
 }
 
+/**
+ * The common case, a payment the wallet covers, in one statement; undefined when the
+ * general path must decide (a refusal to record with its reason, a repeated id, a top-up).
+ */
+async function tryFastPayment(
+  db: Db,
+  station: StationRow,
+  t: StationTransactionInput,
+  now: Date,
+): Promise<StationResult | undefined> {
+  if (t.type !== 'consumption' || precheck(t, now)) return undefined;
+  let outcome;
+  try {
+    outcome = await payWithBraceletInOneStatement(db, {
+      stationId: station.id,
+      stationKeyHash: station.keyHash,
+      eventId: station.eventId,
+      clientId: t.id,
+      bracelet: braceletRef(t),
+      amountCents: t.amount_cents,
+      description: describe(t),
+      idempotencyKey: ledgerKey(station, t),
+      occurredAt: new Date(t.occurred_at),
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) return undefined; // a repeat: the general path answers it
+    throw err;
+  }
+  if (outcome.kind === 'station_revoked') throw stationRevoked(station);
+  if (outcome.kind === 'not_applied') return undefined;
+  return {
+    id: t.id,
+    status: 'accepted',
+    balance_cents: outcome.balanceCents,
+    transaction_id: outcome.transactionId,
+  };
+}
+
 /** One transaction of a batch: claim its id, apply it, store the answer. */
 async function processOne(
   db: Db,
@@ -131,7 +207,10 @@ async function processOne(
   t: StationTransactionInput,
   now: Date,
 ): Promise<StationResult> {
+  const fast = await tryFastPayment(db, station, t, now);
+  if (fast) return fast;
   return db.transaction(async (tx) => {
+    if (!(await findActiveStationByKeyHash(tx, station.keyHash))) throw stationRevoked(station);
     if (!(await claimSubmission(tx, station.id, t.id))) {
       const first = (await findSubmission(tx, station.id, t.id))!;
       const answer = first.answer as Omit<StationResult, 'id' | 'status'>;
