@@ -40,6 +40,11 @@ const envSchema = z.object({
   MAX_IN_FLIGHT: z.coerce.number().int().min(1).default(1000),
   /** Event-loop delay (ms) above which requests get 503 + Retry-After. */
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(10).default(1000),
+  /**
+   * Requests per second one door device may send to the check-in endpoints (in memory, per
+   * instance; a gate scans a few per second). 0 turns the limit off (benchmarks).
+   */
+  CHECKIN_DEVICE_RATE_PER_SECOND: z.coerce.number().min(0).default(50),
   /** Run the background worker (outbox, expiry) in this process. */
   WORKER: bool.default(true),
 });

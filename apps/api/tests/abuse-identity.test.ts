@@ -8,6 +8,7 @@ import {
   resendActivationCode,
   type RegisterInput,
 } from '../src/modules/identity/registration.service';
+import { RESET_LIMITS } from '../src/modules/identity/password.service';
 import { createTestApp, DEMO, expectErrorShape, type TestApp } from './helpers';
 
 /**
@@ -284,5 +285,55 @@ describe('password attempts', () => {
     const ratio = median(timings.known) / median(timings.unknown);
     expect(ratio).toBeGreaterThan(0.5);
     expect(ratio).toBeLessThan(2);
+  });
+});
+
+describe('password reset limits', () => {
+  const ask = (app: TestApp, mobile: string, ip?: string) =>
+    app.app.inject({
+      method: 'POST',
+      url: '/api/customers/request-password',
+      payload: { mobile_country_code: '351', mobile },
+      headers: ip ? { 'x-forwarded-for': ip } : {},
+    });
+  const resetLinks = async (mobile: string) =>
+    (
+      await queryRows<{ n: number }>(
+        t.app.db,
+        sql`SELECT count(*)::int AS n FROM outbox
+            WHERE meta->>'purpose' = 'password_reset'
+              AND recipient IN (SELECT email FROM customers WHERE mobile = ${mobile})`,
+      )
+    )[0]!.n;
+
+  it(`${RESET_LIMITS.perNumber.max} links per number per ${RESET_LIMITS.perNumber.windowSeconds / 60} minutes, for a known or unknown number alike`, async () => {
+    for (const mobile of [DEMO.rui.mobile, '919990001']) {
+      const codes: number[] = [];
+      for (let i = 0; i < RESET_LIMITS.perNumber.max + 1; i++)
+        codes.push((await ask(t, mobile, `198.51.100.${i + 10}`)).statusCode);
+      expect(codes).toEqual([...Array(RESET_LIMITS.perNumber.max).fill(200), 429]);
+    }
+    // the refused request sent nothing
+    expect(await resetLinks(`+351${DEMO.rui.mobile}`)).toBe(RESET_LIMITS.perNumber.max);
+  });
+
+  it(`${RESET_LIMITS.perIp.max} requests per client IP across numbers; a spoofed X-Forwarded-For does not reset it`, async () => {
+    for (let i = 0; i < RESET_LIMITS.perIp.max; i++)
+      expect((await ask(t, `9199901${String(i).padStart(2, '0')}`, `198.51.100.${i + 1}`)).statusCode).toBe(
+        200,
+      );
+    const res = await ask(t, '919990199', '203.0.113.99');
+    expect(res.statusCode).toBe(429);
+    expect(res.headers['retry-after']).toBeDefined();
+    expectErrorShape(res);
+  });
+
+  it('behind a configured trusted proxy, X-Forwarded-For is the client IP', async () => {
+    for (let i = 0; i < RESET_LIMITS.perIp.max; i++)
+      expect((await ask(proxied, `9199902${String(i).padStart(2, '0')}`, '203.0.113.7')).statusCode).toBe(
+        200,
+      );
+    expect((await ask(proxied, '919990299', '203.0.113.7')).statusCode).toBe(429);
+    expect((await ask(proxied, '919990298', '203.0.113.8')).statusCode).toBe(200);
   });
 });

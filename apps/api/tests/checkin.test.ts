@@ -36,8 +36,12 @@ const rowsOf = async (ticketId: number) =>
   t.database.db.select().from(checkins).where(eq(checkins.ticketId, ticketId));
 
 beforeAll(async () => {
-  // Business-rule tests: a loaded test machine must not shed their requests as overload.
-  t = await createTestApp({ config: { MAX_EVENT_LOOP_DELAY_MS: 60_000 } });
+  // Business-rule tests: a loaded test machine must not shed their requests as overload;
+  // they scan faster than a gate (100 forged tokens in a row), so the per-device limit is
+  // raised here (checkin-abuse.test.ts tests it).
+  t = await createTestApp({
+    config: { MAX_EVENT_LOOP_DELAY_MS: 60_000, CHECKIN_DEVICE_RATE_PER_SECOND: 10_000 },
+  });
   days = await festivalStartsToday(t);
   device = (await findDeviceByKeyHash(t.database.db, sha256(DOOR_KEY)))!;
 });

@@ -4,6 +4,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages, outbox } from '../src/db/schema/index';
 import { captchaKeys, createCaptchaChallenge } from '../src/lib/captcha';
+import { CONTACT_LIMITS_PER_EMAIL } from '../src/modules/contact/contact.service';
 import { createTestApp, expectErrorShape, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -120,5 +121,16 @@ describe('POST /api/contact', () => {
     expect(statuses.slice(5)).toEqual([429, 429]);
     const other = await post({ ...fields, altcha: 'bm9wZQ==' }, { ip: '10.9.9.10' });
     expect(other.statusCode).toBe(400);
+  });
+
+  it('rate-limits per sender email from any address (behind a solved captcha), case-insensitive', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < CONTACT_LIMITS_PER_EMAIL.max + 1; i++) {
+      const email = i % 2 ? 'repetido@exemplo.pt' : ' Repetido@Exemplo.PT';
+      statuses.push((await post({ ...fields, email, altcha: await captcha() }, { locale: 'en' })).statusCode);
+    }
+    expect(statuses).toEqual([...Array(CONTACT_LIMITS_PER_EMAIL.max).fill(200), 429]);
+    const other = await post({ ...fields, email: 'outra@exemplo.pt', altcha: await captcha() });
+    expect(other.statusCode).toBe(200);
   });
 });

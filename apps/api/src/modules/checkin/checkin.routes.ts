@@ -11,6 +11,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { clientIp } from '../../lib/client-ip';
 import { hitLimit } from '../../lib/rate-limit';
+import { tokenBuckets } from '../../lib/token-bucket';
+import { deviceRequestLimit } from './checkin-limits';
 import {
   authenticateDevice,
   buildOfflinePack,
@@ -27,6 +29,15 @@ const deviceKey = (req: FastifyRequest): string | undefined => {
 const deviceSecurity = [{ deviceKey: [] }];
 
 const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
+  // per device, in memory (no round trip on the scan path; per instance, see checkin-limits)
+  const rate = app.config.CHECKIN_DEVICE_RATE_PER_SECOND;
+  const perDevice = rate > 0 ? tokenBuckets(deviceRequestLimit(rate)) : null;
+  const device = async (req: FastifyRequest, now: Date) => {
+    const d = await authenticateDevice(app.db, deviceKey(req), clientIp(req), now);
+    perDevice?.take(String(d.id));
+    return d;
+  };
+
   app.post(
     '/checkin',
     {
@@ -41,8 +52,7 @@ const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const now = new Date();
-      const device = await authenticateDevice(app.db, deviceKey(req), clientIp(req), now);
-      return { data: await checkInTicket(app.db, device, req.body, now) };
+      return { data: await checkInTicket(app.db, await device(req, now), req.body, now) };
     },
   );
 
@@ -59,8 +69,7 @@ const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const now = new Date();
-      const device = await authenticateDevice(app.db, deviceKey(req), clientIp(req), now);
-      return { data: await uploadOfflineCheckins(app.db, device, req.body.scans, now) };
+      return { data: await uploadOfflineCheckins(app.db, await device(req, now), req.body.scans, now) };
     },
   );
 
@@ -76,9 +85,9 @@ const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const now = new Date();
-      const device = await authenticateDevice(app.db, deviceKey(req), clientIp(req), now);
+      const d = await device(req, now);
       reply.header('cache-control', 'no-store');
-      return { data: await buildOfflinePack(app.db, device, now) };
+      return { data: await buildOfflinePack(app.db, d, now) };
     },
   );
 

@@ -32,6 +32,7 @@ import {
   ticketTypeName,
   ticketTypesOfEvent,
 } from './checkin.repository';
+import { BAD_DEVICE_KEY_LIMIT } from './checkin-limits';
 import './checkin.messages';
 
 export interface Device {
@@ -74,7 +75,7 @@ export async function authenticateDevice(
   const device = wellFormed ? await findDeviceByKeyHash(db, keyHash) : undefined;
   if (!device) {
     if (hit) forgetDevice(keyHash);
-    await hitLimit(db, { key: `checkin:bad-key:${ip}`, max: 20, windowSeconds: 300 }, now);
+    await hitLimit(db, { key: `checkin:bad-key:${ip}`, ...BAD_DEVICE_KEY_LIMIT }, now);
     throw new AppError(401, 'invalid_device_key', 'checkin.invalid_device_key');
   }
   if (deviceCache.size >= DEVICE_CACHE_MAX) deviceCache.clear();

@@ -8,6 +8,8 @@ import { insertContactMessage } from './contact.repository';
 import './contact.messages';
 
 export const CONTACT_LIMITS_PER_IP = { max: 5, windowSeconds: 60 * 60 };
+/** Messages per sender email (the account of a contact form), from any number of addresses. */
+export const CONTACT_LIMITS_PER_EMAIL = { max: 5, windowSeconds: 24 * 60 * 60 };
 
 export interface ContactContext {
   ip: string;
@@ -21,7 +23,9 @@ export interface ContactContext {
 /**
  * Stores a need-help message and queues it to support, in one transaction (the email goes
  * out if and only if the message is stored). Throws 429 past the per-IP limit and 400
- * captcha_invalid for a missing, wrong, expired or reused captcha, before storing anything.
+ * captcha_invalid for a missing, wrong, expired or reused captcha, before storing anything;
+ * then 429 past the per-email limit (counted only behind a solved captcha, so nobody can use
+ * up another person's messages cheaply).
  */
 export async function submitContactMessage(
   db: Db,
@@ -31,6 +35,8 @@ export async function submitContactMessage(
   const now = ctx.now ?? new Date();
   await hitLimit(db, { key: `contact:ip:${ctx.ip}`, ...CONTACT_LIMITS_PER_IP }, now);
   await verifyCaptcha(db, ctx.captchaKeys, input.altcha, now);
+  const email = input.email.trim().toLowerCase();
+  await hitLimit(db, { key: `contact:email:${email}`, ...CONTACT_LIMITS_PER_EMAIL }, now);
   return db.transaction(async (tx) => {
     const row = await insertContactMessage(tx, {
       kind: 'support',

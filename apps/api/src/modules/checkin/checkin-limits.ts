@@ -1,0 +1,11 @@
+/**
+ * Requests per door device (X-Device-Key) on the check-in endpoints: CHECKIN_DEVICE_RATE_PER_SECOND
+ * (default 50) per second, with a burst of as many. A real gate scans at most a few tickets
+ * per second, so a scanner never reaches it; it stops a runaway client or a leaked key
+ * flooding the API. Kept in memory per API instance (no database round trip on the scan
+ * path): with N instances a device could reach N × this rate, which is still harmless.
+ */
+export const deviceRequestLimit = (perSecond: number) => ({ ratePerSecond: perSecond, burst: perSecond });
+
+/** Wrong device keys per client IP (database counter, shared by all instances). */
+export const BAD_DEVICE_KEY_LIMIT = { max: 20, windowSeconds: 300 } as const;
