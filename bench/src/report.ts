@@ -8,6 +8,8 @@ export interface BaselineRow {
   title: string;
   figures: RunFigures | null;
   skipped?: string;
+  /** CPU ms the server process spent per successful answer (all runs), when measurable */
+  cpuMsPerOk?: number;
 }
 
 export interface ScenarioRow {
@@ -21,6 +23,8 @@ export interface ScenarioRow {
   ratio?: number;
   /** scenario p99 / baseline p99 */
   p99Ratio?: number;
+  /** CPU ms the app process spent per successful answer (all runs), when measurable */
+  cpuMsPerOk?: number;
 }
 
 export interface BenchReport {
@@ -43,6 +47,7 @@ export const machineLine = () =>
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const ms = (n: number) => (n < 10 ? n.toFixed(2) : n.toFixed(1));
+const cpu = (n?: number) => (n === undefined ? '' : n.toFixed(2));
 const pct = (r?: number) => (r === undefined ? '' : `${Math.round(r * 100)}%`);
 
 function otherText(f: RunFigures | null) {
@@ -55,25 +60,25 @@ function otherText(f: RunFigures | null) {
 /** A Markdown table: one row per baseline and scenario. */
 export function markdownTable(r: BenchReport): string {
   const lines = [
-    '| what | req/s (ops/s) | p50 ms | p99 ms | compared with | ratio req/s | ratio p99 | not ok | note |',
-    '|---|---:|---:|---:|---|---:|---:|---|---|',
+    '| what | req/s (ops/s) | p50 ms | p99 ms | server CPU ms/answer | compared with | ratio req/s | ratio p99 | not ok | note |',
+    '|---|---:|---:|---:|---:|---|---:|---:|---|---|',
   ];
   for (const b of r.baselines) {
     if (!b.figures) {
-      lines.push(`| **${b.title}** (baseline) | – | – | – | | | | | skipped: ${b.skipped ?? ''} |`);
+      lines.push(`| **${b.title}** (baseline) | – | – | – | | | | | | skipped: ${b.skipped ?? ''} |`);
       continue;
     }
     lines.push(
-      `| **${b.title}** (baseline) | ${fmt(b.figures.rps)} | ${ms(b.figures.p50)} | ${ms(b.figures.p99)} | | | | ${otherText(b.figures)} | |`,
+      `| **${b.title}** (baseline) | ${fmt(b.figures.rps)} | ${ms(b.figures.p50)} | ${ms(b.figures.p99)} | ${cpu(b.cpuMsPerOk)} | | | | ${otherText(b.figures)} | |`,
     );
   }
   for (const s of r.scenarios) {
     if (!s.figures) {
-      lines.push(`| ${s.title} | – | – | – | ${s.baseline} | | | | skipped: ${s.skipped ?? ''} |`);
+      lines.push(`| ${s.title} | – | – | – | | ${s.baseline} | | | | skipped: ${s.skipped ?? ''} |`);
       continue;
     }
     lines.push(
-      `| ${s.title} | ${fmt(s.figures.rps)} | ${ms(s.figures.p50)} | ${ms(s.figures.p99)} | ${s.baseline} | ${pct(s.ratio)} | ${s.p99Ratio === undefined ? '' : s.p99Ratio.toFixed(1) + '×'} | ${otherText(s.figures)} | ${s.note ?? ''} |`,
+      `| ${s.title} | ${fmt(s.figures.rps)} | ${ms(s.figures.p50)} | ${ms(s.figures.p99)} | ${cpu(s.cpuMsPerOk)} | ${s.baseline} | ${pct(s.ratio)} | ${s.p99Ratio === undefined ? '' : s.p99Ratio.toFixed(1) + '×'} | ${otherText(s.figures)} | ${s.note ?? ''} |`,
     );
   }
   return lines.join('\n');

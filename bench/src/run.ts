@@ -7,6 +7,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { postgresTarget, pgliteTarget, reservationCeiling, type SqlTarget } from './ceilings';
 import { httpLoad, type LoadSpec } from './http-load';
+import { processCpuMs } from './process-cpu';
 import { readOptions } from './options';
 import {
   machineLine,
@@ -84,13 +85,30 @@ async function main() {
 
     const load = (url: string, spec: LoadSpec, connections = opts.connections) =>
       repeat(opts.runs, () => httpLoad(url, spec, { seconds: opts.durationSeconds, connections }));
+    /** load() plus the CPU the server process spent per successful answer over all runs */
+    const loadWithCpu = async (server: Child, spec: LoadSpec, connections?: number) => {
+      const before = processCpuMs(server.process.pid);
+      let okTotal = 0;
+      const figures = await repeat(opts.runs, async () => {
+        const f = await httpLoad(server.url, spec, {
+          seconds: opts.durationSeconds,
+          connections: connections ?? opts.connections,
+        });
+        okTotal += f.ok;
+        return f;
+      });
+      const after = processCpuMs(server.process.pid);
+      const cpuMsPerOk =
+        before !== null && after !== null && okTotal > 0 ? (after - before) / okTotal : undefined;
+      return { figures, cpuMsPerOk };
+    };
 
     // Baselines of this run.
     log('\nbaselines');
     const baselines: Record<string, BaselineRow> = {};
-    const bareFigures = await load(bare.url, { method: 'GET', path: () => '/bare' });
-    baselines.bare = { name: 'bare', title: 'bare Fastify JSON route', figures: bareFigures };
-    printLine(baselines.bare.title, bareFigures);
+    const bareLoad = await loadWithCpu(bare, { method: 'GET', path: () => '/bare' });
+    baselines.bare = { name: 'bare', title: 'bare Fastify JSON route', ...bareLoad };
+    printLine(baselines.bare.title, bareLoad.figures, undefined, undefined, bareLoad.cpuMsPerOk);
     sqlTarget = db.url ? postgresTarget(db.url, opts.dbConnections) : await pgliteTarget();
     for (const [name, rows] of [
       ['row1', 1],
@@ -190,14 +208,18 @@ async function main() {
           log(`  ${s.title.padEnd(58)} skipped: ${row.skipped}`);
           continue;
         }
-        row.figures = await load(app.url, prepared.spec, prepared.connections);
+        ({ figures: row.figures, cpuMsPerOk: row.cpuMsPerOk } = await loadWithCpu(
+          app,
+          prepared.spec,
+          prepared.connections,
+        ));
         row.note = prepared.note;
         const base = baselines[s.baseline]!.figures;
         if (base && base.rps > 0) {
           row.ratio = row.figures.rps / base.rps;
           row.p99Ratio = base.p99 > 0 ? row.figures.p99 / base.p99 : undefined;
         }
-        printLine(s.title, row.figures, row.ratio, s.baseline);
+        printLine(s.title, row.figures, row.ratio, s.baseline, row.cpuMsPerOk);
       } catch (err) {
         row.skipped = `failed: ${(err as Error).message}`;
         log(`  ${s.title.padEnd(58)} ${row.skipped}`);
@@ -233,7 +255,7 @@ async function main() {
   }
 }
 
-function printLine(title: string, f: RunFigures, ratio?: number, baseline?: string) {
+function printLine(title: string, f: RunFigures, ratio?: number, baseline?: string, cpuMs?: number) {
   const other = Object.entries(f.other)
     .map(([k, v]) => `${k}×${v}`)
     .join(' ');
@@ -242,7 +264,7 @@ function printLine(title: string, f: RunFigures, ratio?: number, baseline?: stri
       .toFixed(2)
       .padStart(
         7,
-      )} ms${ratio !== undefined ? `  ${Math.round(ratio * 100)}% of ${baseline}` : ''}${other ? `  (not ok: ${other})` : ''}`,
+      )} ms${cpuMs !== undefined ? `  cpu ${cpuMs.toFixed(2)} ms` : ''}${ratio !== undefined ? `  ${Math.round(ratio * 100)}% of ${baseline}` : ''}${other ? `  (not ok: ${other})` : ''}`,
   );
 }
 

@@ -2,12 +2,13 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { LoadSpec } from './http-load';
 import {
   BENCH_CUSTOMERS,
-  BENCH_DOOR_KEY,
+  BENCH_DOORS,
   BENCH_EVENT_SLUG,
   BENCH_PASSWORD,
   BENCH_STATION_KEY,
   BENCH_WALLETS,
   benchBraceletUid,
+  benchDoorKey,
   benchMobile,
 } from './setup';
 
@@ -209,11 +210,11 @@ scenarios.push(
     async prepare(ctx) {
       let n = 0;
       return {
-        note: `each scan admits a fresh signed ticket (${ctx.tickets.length.toLocaleString('en')} prepared; once used up scans answer already_used)`,
+        note: `each scan admits a fresh signed ticket (${ctx.tickets.length.toLocaleString('en')} prepared; once used up scans answer already_used), over ${BENCH_DOORS} door devices`,
         spec: {
           method: 'POST',
           path: () => '/api/checkin',
-          headers: () => ({ 'x-device-key': BENCH_DOOR_KEY }),
+          headers: () => ({ 'x-device-key': benchDoorKey(1 + (n % BENCH_DOORS)) }),
           body: () => ({ token: ctx.tickets[n++ % ctx.tickets.length], nonce: randomUUID() }),
           classify: (status, body) => {
             if (status !== 200) return String(status);

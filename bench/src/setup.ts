@@ -31,7 +31,9 @@ export const benchMobile = (i: number) => `9300${String(i).padStart(5, '0')}`;
 /** The bench's own private event (never listed): 100 ticket types, a door, a bar. */
 export const BENCH_EVENT_SLUG = 'bench-arena';
 export const BENCH_TYPES = 100;
-export const BENCH_DOOR_KEY = 'bench-door-key-000000000001';
+/** A stadium's gates: scans rotate over this many door devices (each has a per-device limit). */
+export const BENCH_DOORS = 64;
+export const benchDoorKey = (i: number) => `bench-door-key-${String(i).padStart(12, '0')}`;
 export const BENCH_STATION_KEY = 'bench-station-key-0000000001';
 export const BENCH_WALLETS = 10_000;
 export const benchBraceletUid = (i: number) => `BENCH${String(i).padStart(6, '0')}`;
@@ -181,7 +183,13 @@ async function benchEvent(database: Database, now: Date): Promise<string[]> {
       })),
     )
     .returning({ id: ticketTypes.id });
-  await db.insert(checkinDevices).values({ eventId, name: 'Bench door', keyHash: sha256(BENCH_DOOR_KEY) });
+  await db.insert(checkinDevices).values(
+    Array.from({ length: BENCH_DOORS }, (_, i) => ({
+      eventId,
+      name: `Bench door ${i + 1}`,
+      keyHash: sha256(benchDoorKey(i + 1)),
+    })),
+  );
   const key = await ensureEventSigningKey(db, eventId);
   const typeId = types[0]!.id;
   const tokens: string[] = [];

@@ -2,7 +2,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
@@ -21,6 +20,7 @@ import { errorHandlerPlugin, frameworkErrorHandler, sendError } from './plugins/
 import { authPlugin } from './plugins/auth';
 import { spaPlugin } from './plugins/spa';
 import { minisiteFramesPlugin } from './plugins/minisite-frames';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { loadSheddingPlugin } from './plugins/load-shedding';
 import { loadModuleRoutes } from './modules/load-modules';
 
@@ -97,23 +97,25 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
         connect: ['https://api.stripe.com'],
       }
     : { script: [], frame: [], connect: [] };
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...stripe.script],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'", ...stripe.connect],
-        frameSrc: ["'self'", ...stripe.frame],
-        workerSrc: ["'self'", 'blob:'],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
+  await app.register(securityHeadersPlugin, {
+    helmet: {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", ...stripe.script],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+          connectSrc: ["'self'", ...stripe.connect],
+          frameSrc: ["'self'", ...stripe.frame],
+          workerSrc: ["'self'", 'blob:'],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: null,
+        },
       },
+      hsts: config.PUBLIC_URL.startsWith('https://') ? { maxAge: 31536000, includeSubDomains: true } : false,
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      crossOriginEmbedderPolicy: false,
     },
-    hsts: config.PUBLIC_URL.startsWith('https://') ? { maxAge: 31536000, includeSubDomains: true } : false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
   });
   await app.register(minisiteFramesPlugin);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
