@@ -1,13 +1,29 @@
 /** Money is integer cents (EUR) everywhere; formatting happens only at the edge. */
-const eur = new Intl.NumberFormat('pt-PT', {
-  style: 'currency',
-  currency: 'EUR',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+const NBSP = '\u00a0';
 
+let eur: Intl.NumberFormat | undefined;
+/** The real formatter, built on first use (only for amounts beyond 2^53 cents, NaN, ∞). */
+const intlEur = () =>
+  (eur ??= new Intl.NumberFormat('pt-PT', {
+    style: 'currency',
+    currency: 'EUR',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }));
+
+/**
+ * "12,50 €", "1234,56 €", "12 345,67 €" (pt-PT: grouping from five digits, no-break spaces):
+ * exactly what `Intl.NumberFormat('pt-PT', { style: 'currency', currency: 'EUR' })` prints
+ * (money.test.ts checks that), without building one: the first NumberFormat loads ICU
+ * number data, which cost ~100 ms of main thread on a phone before the first prices showed.
+ */
 export function formatEur(cents: number): string {
-  return eur.format(cents / 100);
+  const abs = Math.round(Math.abs(cents));
+  if (!Number.isSafeInteger(abs)) return intlEur().format(cents / 100);
+  const negative = cents < 0 || Object.is(cents, -0);
+  const units = String(Math.floor(abs / 100));
+  const grouped = units.length >= 5 ? units.replace(/\B(?=(\d{3})+$)/g, NBSP) : units;
+  return `${negative ? '-' : ''}${grouped},${String(abs % 100).padStart(2, '0')}${NBSP}€`;
 }
 
 /** Portuguese standard VAT rate, applied on top of the service cost (spec §9). */
