@@ -4,14 +4,30 @@ const INTL_LOCALE: Record<Locale, string> = { 'pt-pt': 'pt-PT', en: 'en-GB', es:
 
 export const intlLocale = (locale: Locale): string => INTL_LOCALE[locale];
 
+/**
+ * Building an Intl.DateTimeFormat costs far more than using one (ICU data, time-zone rules),
+ * and a list of event cards formats the same way dozens of times: one formatter per
+ * (locale, options), reused.
+ */
+const formats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let f = formats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, options);
+    formats.set(key, f);
+  }
+  return f;
+}
+
 /** "sábado, 20 de dezembro de 2026" in the event's own time zone. */
 export function formatEventDate(iso: string, timeZone: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: 'full', timeZone }).format(new Date(iso));
+  return dateFormat(INTL_LOCALE[locale], { dateStyle: 'full', timeZone }).format(new Date(iso));
 }
 
 /** "20/12/2026" style short date. */
 export function formatShortDate(iso: string, timeZone: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+  return dateFormat(INTL_LOCALE[locale], {
     day: 'numeric',
     month: 'short',
     year: 'numeric',
@@ -21,7 +37,7 @@ export function formatShortDate(iso: string, timeZone: string, locale: Locale): 
 
 /** "21:00" in the event's time zone. */
 export function formatHour(iso: string, timeZone: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+  return dateFormat(INTL_LOCALE[locale], {
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
@@ -32,7 +48,7 @@ export function formatHour(iso: string, timeZone: string, locale: Locale): strin
 /** A session's YYYY-MM-DD day, shown as a readable date (the day is already local). */
 export function formatDay(ymd: string, locale: Locale): string {
   const [y, m, d] = ymd.split('-').map(Number);
-  return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+  return dateFormat(INTL_LOCALE[locale], {
     weekday: 'short',
     day: 'numeric',
     month: 'short',
@@ -42,7 +58,7 @@ export function formatDay(ymd: string, locale: Locale): string {
 
 /** The event's local calendar day (YYYY-MM-DD) and hour (HH:MM) of an instant. */
 export function localDayAndHour(iso: string, timeZone: string): { date: string; hour: string } {
-  const parts = new Intl.DateTimeFormat('en-CA', {
+  const parts = dateFormat('en-CA', {
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
