@@ -8,7 +8,7 @@
  *
  *   npm run lighthouse                          # / and /events/festival-demo, 3 runs each
  *   npm run lighthouse -- /events/concerto-demo # other pages
- *   LH_RUNS=5 LH_REPORTS=/tmp/lh npm run lighthouse   # 5 runs; full HTML reports kept in /tmp/lh
+ *   LH_RUNS=5 LH_REPORTS=/tmp/lh npm run lighthouse   # 5 runs; every report kept (HTML + JSON) in /tmp/lh
  *
  * CHROME_PATH (default /usr/bin/chromium when it exists), WEB_DIST_DIR (default apps/web/dist).
  */
@@ -243,13 +243,17 @@ async function runLighthouse(url: string, chromePath: string | undefined, report
   try {
     const result = await lighthouse(url, {
       port: chrome.port,
-      output: reportFile ? 'html' : 'json',
+      output: ['html', 'json'],
       logLevel: 'error',
       onlyCategories: [...CATEGORIES],
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
-    if (reportFile) fs.writeFileSync(reportFile, result.report as string);
+    if (reportFile) {
+      const [html, json] = result.report as string[];
+      fs.writeFileSync(`${reportFile}.html`, html!);
+      fs.writeFileSync(`${reportFile}.json`, json!);
+    }
     return result.lhr;
   } finally {
     chrome.kill();
@@ -329,7 +333,7 @@ async function main() {
       const all: { figures: RunFigures }[] = [];
       for (let i = 0; i < runs; i++) {
         const file = reportsDir
-          ? path.join(reportsDir, `${pagePath.replace(/\W+/g, '_') || 'home'}-${i + 1}.html`)
+          ? path.join(reportsDir, `${pagePath.replace(/\W+/g, '_') || 'home'}-${i + 1}`)
           : undefined;
         const lhr = await runLighthouse(url, chromePath, file);
         const figures = figuresOf(lhr, server.url);
