@@ -64,3 +64,25 @@ export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const res = (await db.execute(query)) as unknown as { rows: T[] };
   return res.rows;
 }
+
+interface RawClient {
+  query(
+    query: string | { name: string; text: string; values: unknown[] },
+    values?: unknown[],
+  ): Promise<{ rows: unknown[] }>;
+}
+
+/**
+ * Runs one hot statement as a NAMED prepared statement on PostgreSQL: each pooled connection
+ * parses and plans it once, later calls send only the parameters (a door scan or a bar
+ * payment is one such statement, thousands of times a minute). On PGlite it is a plain
+ * parameterised query. Not for use inside a transaction (it takes its own pooled connection).
+ */
+export async function preparedRows<T>(db: Db, name: string, text: string, values: unknown[]): Promise<T[]> {
+  const client = (db as unknown as { $client: RawClient }).$client;
+  const res =
+    client instanceof pg.Pool
+      ? await client.query({ name, text, values })
+      : await client.query(text, values);
+  return res.rows as T[];
+}

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { queryRows, type DbOrTx } from '../../db/client';
+import { preparedRows, queryRows, type Db, type DbOrTx } from '../../db/client';
 import {
   checkinDevices,
   checkinScans,
@@ -134,6 +134,58 @@ export async function recordScan(db: DbOrTx, v: RecordScanInput): Promise<Record
 }
 
 /**
+ * $1 device id, $2 device key hash, $3 nonce, $4 event id, $5 ticket type id, $6 session id,
+ * $7 token, $8 admission day (null when the door rule refuses), $9 scanned at, $10 offline,
+ * $11 token hash, $12 the door rule's reason
+ */
+const SCAN_BY_TOKEN_SQL = `
+WITH dev AS (
+  SELECT id FROM checkin_devices WHERE id = $1::int AND key_hash = $2::text
+),
+prior AS (
+  SELECT 1 FROM checkin_scans WHERE device_id = $1::int AND nonce = $3::text
+),
+tk AS (
+  SELECT ct.id,
+    (ct.state = 'canceled' OR e.status = 'cancelled') AS canceled,
+    (ct.event_id = $4::int AND ct.ticket_type_id = $5::int
+      AND ct.session_id IS NOT DISTINCT FROM $6::int) AS matches
+  FROM customer_tickets ct JOIN events e ON e.id = ct.event_id
+  WHERE ct.token = $7::text
+),
+rv AS (
+  SELECT ticket_id FROM revoked_tokens WHERE token = $7::text AND NOT EXISTS (SELECT 1 FROM tk)
+),
+claim AS (
+  INSERT INTO checkins (ticket_id, day, device_id, nonce, scanned_at, offline)
+  SELECT tk.id, $8::text, $1::int, $3::text, $9::timestamptz, $10::boolean
+  FROM tk
+  WHERE tk.matches AND NOT tk.canceled AND $8::text IS NOT NULL
+    AND EXISTS (SELECT 1 FROM dev) AND NOT EXISTS (SELECT 1 FROM prior)
+  ON CONFLICT DO NOTHING
+  RETURNING id
+),
+scan AS (
+  INSERT INTO checkin_scans (device_id, nonce, token_hash, ticket_id, result, scanned_at, offline)
+  SELECT $1::int, $3::text, $11::text,
+    COALESCE((SELECT id FROM tk), (SELECT ticket_id FROM rv)),
+    CASE WHEN NOT EXISTS (SELECT 1 FROM tk) THEN
+           CASE WHEN EXISTS (SELECT 1 FROM rv) THEN 'revoked' ELSE 'unknown' END
+         WHEN (SELECT canceled FROM tk) THEN 'canceled'
+         WHEN $8::text IS NULL THEN $12::text
+         WHEN EXISTS (SELECT 1 FROM claim) THEN 'ok'
+         ELSE 'already_used' END,
+    $9::timestamptz, $10::boolean
+  WHERE EXISTS (SELECT 1 FROM dev) AND NOT EXISTS (SELECT 1 FROM tk WHERE NOT tk.matches)
+  ON CONFLICT DO NOTHING
+  RETURNING result
+)
+SELECT EXISTS (SELECT 1 FROM dev) AS device_ok,
+  (SELECT result FROM scan) AS result,
+  (SELECT id FROM claim) AS checkin_id,
+  EXISTS (SELECT 1 FROM tk WHERE NOT tk.matches) AS mismatch`;
+
+/**
  * The whole scan in ONE statement, for a token whose signature and admission day were
  * worked out in memory from its signed claims (event, type, session): reads the ticket by
  * token (state, event status) and, when it is gone, the revocation list; claims the
@@ -142,7 +194,7 @@ export async function recordScan(db: DbOrTx, v: RecordScanInput): Promise<Record
  * token's claims) records nothing: the caller takes the general path.
  */
 export async function recordScanByToken(
-  db: DbOrTx,
+  db: Db,
   v: Omit<RecordScanInput, 'ticketId'> & {
     token: string;
     eventId: number;
@@ -150,62 +202,25 @@ export async function recordScanByToken(
     sessionId: number | null;
   },
 ): Promise<RecordScanOutcome & { mismatch: boolean }> {
-  const at = v.scannedAt.toISOString();
-  const rows = await queryRows<{
+  const rows = await preparedRows<{
     device_ok: boolean;
     result: string | null;
     checkin_id: number | null;
     mismatch: boolean;
-  }>(
-    db,
-    sql`
-    WITH dev AS (
-      SELECT id FROM checkin_devices WHERE id = ${v.deviceId} AND key_hash = ${v.deviceKeyHash}
-    ),
-    prior AS (
-      SELECT 1 FROM checkin_scans WHERE device_id = ${v.deviceId} AND nonce = ${v.nonce}
-    ),
-    tk AS (
-      SELECT ct.id,
-        (ct.state = 'canceled' OR e.status = 'cancelled') AS canceled,
-        (ct.event_id = ${v.eventId}::int AND ct.ticket_type_id = ${v.ticketTypeId}::int
-          AND ct.session_id IS NOT DISTINCT FROM ${v.sessionId}::int) AS matches
-      FROM customer_tickets ct JOIN events e ON e.id = ct.event_id
-      WHERE ct.token = ${v.token}
-    ),
-    rv AS (
-      SELECT ticket_id FROM revoked_tokens
-      WHERE token = ${v.token} AND NOT EXISTS (SELECT 1 FROM tk)
-    ),
-    claim AS (
-      INSERT INTO checkins (ticket_id, day, device_id, nonce, scanned_at, offline)
-      SELECT tk.id, ${v.day}::text, ${v.deviceId}::int, ${v.nonce}::text, ${at}::timestamptz, ${v.offline}::boolean
-      FROM tk
-      WHERE tk.matches AND NOT tk.canceled AND ${v.day}::text IS NOT NULL
-        AND EXISTS (SELECT 1 FROM dev) AND NOT EXISTS (SELECT 1 FROM prior)
-      ON CONFLICT DO NOTHING
-      RETURNING id
-    ),
-    scan AS (
-      INSERT INTO checkin_scans (device_id, nonce, token_hash, ticket_id, result, scanned_at, offline)
-      SELECT ${v.deviceId}::int, ${v.nonce}::text, ${v.tokenHash}::text,
-        COALESCE((SELECT id FROM tk), (SELECT ticket_id FROM rv)),
-        CASE WHEN NOT EXISTS (SELECT 1 FROM tk) THEN
-               CASE WHEN EXISTS (SELECT 1 FROM rv) THEN 'revoked' ELSE 'unknown' END
-             WHEN (SELECT canceled FROM tk) THEN 'canceled'
-             WHEN ${v.day}::text IS NULL THEN ${v.reason}::text
-             WHEN EXISTS (SELECT 1 FROM claim) THEN 'ok'
-             ELSE 'already_used' END,
-        ${at}::timestamptz, ${v.offline}::boolean
-      WHERE EXISTS (SELECT 1 FROM dev) AND NOT EXISTS (SELECT 1 FROM tk WHERE NOT tk.matches)
-      ON CONFLICT DO NOTHING
-      RETURNING result
-    )
-    SELECT EXISTS (SELECT 1 FROM dev) AS device_ok,
-      (SELECT result FROM scan) AS result,
-      (SELECT id FROM claim) AS checkin_id,
-      EXISTS (SELECT 1 FROM tk WHERE NOT tk.matches) AS mismatch`,
-  );
+  }>(db, 'checkin-scan-v1', SCAN_BY_TOKEN_SQL, [
+    v.deviceId,
+    v.deviceKeyHash,
+    v.nonce,
+    v.eventId,
+    v.ticketTypeId,
+    v.sessionId,
+    v.token,
+    v.day,
+    v.scannedAt.toISOString(),
+    v.offline,
+    v.tokenHash,
+    v.reason,
+  ]);
   const row = rows[0];
   return {
     deviceOk: !!row?.device_ok,
