@@ -31,8 +31,11 @@ export const benchMobile = (i: number) => `9300${String(i).padStart(5, '0')}`;
 /** The bench's own private event (never listed): 100 ticket types, a door, a bar. */
 export const BENCH_EVENT_SLUG = 'bench-arena';
 export const BENCH_TYPES = 100;
-/** A stadium's gates: scans rotate over this many door devices (each has a per-device limit). */
-export const BENCH_DOORS = 64;
+/**
+ * A stadium's scanners: scans rotate over this many door devices, so the per-device limit
+ * (CHECKIN_DEVICE_RATE_PER_SECOND, 50/s) stays on and is not what the bench measures.
+ */
+export const BENCH_DOORS = 128;
 export const benchDoorKey = (i: number) => `bench-door-key-${String(i).padStart(12, '0')}`;
 export const BENCH_STATION_KEY = 'bench-station-key-0000000001';
 export const BENCH_WALLETS = 10_000;
