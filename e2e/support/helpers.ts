@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 const shotsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
 
@@ -59,4 +59,52 @@ export async function lastOutboxMessage(page: Page, recipient: string) {
     data: { subject: string; body: string; meta: Record<string, unknown> }[];
   };
   return data[0];
+}
+
+/**
+ * Presses Tab (or Shift+Tab) until `target` has the focus, as a keyboard user would; fails
+ * after `max` presses, naming where the focus was. Returns the number of presses.
+ */
+export async function tabTo(
+  page: Page,
+  target: Locator,
+  { max = 30, backwards = false }: { max?: number; backwards?: boolean } = {},
+) {
+  await expect(target).toBeVisible();
+  const handle = await target.elementHandle();
+  for (let presses = 0; ; presses++) {
+    if (await page.evaluate((el) => el === document.activeElement, handle)) return presses;
+    if (presses >= max) {
+      const at = await page.evaluate(() => {
+        const el = document.activeElement;
+        return el ? `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 40)}"` : 'nothing';
+      });
+      throw new Error(
+        `${String(target)} not focused after ${max} ${backwards ? 'Shift+Tab' : 'Tab'} presses (focus on ${at})`,
+      );
+    }
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+  }
+}
+
+/**
+ * The focused element matches :focus-visible and shows it: an outline or a box-shadow ring
+ * on itself, or an outline on a near ancestor that draws it (sr-only radios, phone field).
+ */
+export async function expectFocusVisible(page: Page) {
+  const seen = await page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return 'nothing focused';
+    if (!el.matches(':focus-visible')) return `${el.tagName} not :focus-visible`;
+    const drawn = (node: Element, ring: boolean) => {
+      const s = getComputedStyle(node);
+      const outline = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0;
+      return outline || (ring && s.boxShadow !== 'none');
+    };
+    if (drawn(el, true)) return 'ok';
+    let up: Element | null = el.parentElement;
+    for (let i = 0; up && i < 3; i++, up = up.parentElement) if (drawn(up, false)) return 'ok';
+    return `${el.tagName} "${(el.textContent ?? '').trim().slice(0, 40)}" has no visible focus indicator`;
+  });
+  expect(seen).toBe('ok');
 }

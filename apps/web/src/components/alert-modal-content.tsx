@@ -1,7 +1,8 @@
 import { AlertDialog } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
-import { useEffect, useState, type ComponentProps } from 'react';
+import { useEffect, useRef, useState, type ComponentProps } from 'react';
 import { useAlertStore, type AlertType } from '../stores/alert-store';
+import { useReturnFocus } from '../lib/use-return-focus';
 
 const ICONS: Record<AlertType, { symbol: string; className: string }> = {
   success: { symbol: '✓', className: 'bg-emerald-100 text-emerald-700' },
@@ -37,6 +38,8 @@ export default function AlertModalContent() {
   const { t } = useTranslation('common');
   const current = useAlertStore((s) => s.current);
   const close = useAlertStore((s) => s.close);
+  const returnFocus = useReturnFocus(!!current);
+  const confirmRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!current?.timerMs) return;
@@ -47,7 +50,11 @@ export default function AlertModalContent() {
   if (!current) return null;
   const icon = ICONS[current.type];
   return (
-    <AlertDialog.Root open onOpenChange={(open) => !open && close(false)}>
+    <AlertDialog.Root
+      open
+      // the buttons' own onClick already answered; only a close of this same alert denies
+      onOpenChange={(open) => !open && useAlertStore.getState().current === current && close(false)}
+    >
       <AlertDialog.Portal>
         <AlertDialog.Overlay
           className="fixed inset-0 bg-black/50"
@@ -55,12 +62,20 @@ export default function AlertModalContent() {
           onClick={() => close(false)}
         />
         <AlertDialog.Content
+          onCloseAutoFocus={returnFocus}
           data-testid="alert-modal"
           data-alert-type={current.type}
           className="fixed left-1/2 top-1/2 w-[calc(100%-2rem)] max-w-[400px] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 text-center text-slate-900 shadow-xl"
           style={{ zIndex: 1061 }}
+          // the confirm button has the focus first, so Enter confirms (spec §2); Radix would
+          // focus the cancel button
+          onOpenAutoFocus={(e) => {
+            e.preventDefault();
+            confirmRef.current?.focus();
+          }}
           onKeyDown={(e) => {
-            if (e.key === 'Enter') {
+            // Enter on a button a keyboard user moved to (cancel) is that button's own click
+            if (e.key === 'Enter' && !(e.target instanceof HTMLElement && e.target.closest('button, a'))) {
               e.preventDefault();
               close(true);
             }
@@ -91,7 +106,7 @@ export default function AlertModalContent() {
               </AlertDialog.Cancel>
             )}
             <AlertDialog.Action asChild>
-              <button type="button" className="btn-primary" onClick={() => close(true)} autoFocus>
+              <button ref={confirmRef} type="button" className="btn-primary" onClick={() => close(true)}>
                 {current.confirmText ?? t('ok')}
               </button>
             </AlertDialog.Action>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
+import { useReturnFocus } from '../../lib/use-return-focus';
 import { useUi } from '../../stores/ui-store';
 import { LanguageSelect } from './language-select';
 import { useMyAccount } from './use-my-account';
@@ -20,11 +21,13 @@ export default function MobileSidebarPanel({ extra }: { extra?: ReactNode }) {
   const setOpen = useUi((s) => s.setMobileMenu);
   const openCreateEvent = useUi((s) => s.openCreateEvent);
   const myAccount = useMyAccount();
+  const returnFocus = useReturnFocus(open);
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
         <Dialog.Content
+          onCloseAutoFocus={returnFocus}
           className="fixed inset-y-0 right-0 z-50 flex w-72 max-w-[85vw] flex-col gap-2 bg-slate-950 p-6 text-white"
           data-testid="mobile-sidebar"
         >

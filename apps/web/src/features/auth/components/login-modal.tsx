@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { isPhoneDropdownEvent } from '../../../components/phone-input';
 import { paths } from '../../../config/paths';
+import { useReturnFocus } from '../../../lib/use-return-focus';
 import { useUi } from '../../../stores/ui-store';
 import { useLoginController } from '../hooks/use-login-controller';
 import { ActivateForm } from './activate-form';
@@ -25,11 +26,13 @@ function LoginDialog({
   onClose(): void;
 }) {
   const { t } = useTranslation('common');
+  const returnFocus = useReturnFocus(open);
   return (
     <Dialog.Root open={open} onOpenChange={(o) => !o && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
         <Dialog.Content
+          onCloseAutoFocus={returnFocus}
           data-testid={testId}
           className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 text-slate-900 shadow-2xl"
           onEscapeKeyDown={(e) => {

@@ -18,6 +18,7 @@ import {
 } from '../../../components/phone-input';
 import { paths } from '../../../config/paths';
 import { ApiError, api } from '../../../lib/api-client';
+import { useReturnFocus } from '../../../lib/use-return-focus';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../../lib/storage';
 import { showAlert } from '../../../stores/alert-store';
 import { useCheckout, type CheckoutRequest } from '../../../stores/checkout-store';
@@ -191,6 +192,7 @@ function CheckoutFlow({ request, token }: { request: CheckoutRequest; token: str
   const [busy, setBusy] = useState(false);
   const orderKey = useRef(newIdempotencyKey());
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const returnFocus = useReturnFocus(true);
 
   useEffect(() => {
     if (existing.data) setOrder(existing.data);
@@ -423,6 +425,7 @@ function CheckoutFlow({ request, token }: { request: CheckoutRequest; token: str
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
         <Dialog.Content
+          onCloseAutoFocus={returnFocus}
           data-testid="checkout-modal"
           aria-describedby={undefined}
           className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 text-slate-900 shadow-2xl"
@@ -711,6 +714,15 @@ function CheckoutFlow({ request, token }: { request: CheckoutRequest; token: str
               </p>
               <p className="mt-2 text-sm text-slate-700" aria-live="polite">
                 {t('waiting.status')}
+              </p>
+              {/* the timer itself stays silent; screen readers hear the time left once a minute */}
+              <p
+                className="sr-only"
+                role="status"
+                aria-live="polite"
+                data-testid="mbway-countdown-announcement"
+              >
+                {t('waiting.minutes_left', { count: Math.max(1, Math.ceil(countdown.left / 60_000)) })}
               </p>
               <div
                 className="mx-auto mt-4 size-8 animate-spin rounded-full border-4 border-slate-300 border-t-slate-900"

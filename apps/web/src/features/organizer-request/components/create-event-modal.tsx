@@ -1,6 +1,7 @@
 import { Dialog } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { isPhoneDropdownEvent } from '../../../components/phone-input';
+import { useReturnFocus } from '../../../lib/use-return-focus';
 import { useUi } from '../../../stores/ui-store';
 import { OrganizerRequestForm } from './organizer-request-form';
 
@@ -12,11 +13,13 @@ export default function CreateEventModal() {
   const { t } = useTranslation('organizer');
   const open = useUi((s) => s.createEventOpen);
   const close = useUi((s) => s.closeCreateEvent);
+  const returnFocus = useReturnFocus(open);
   return (
     <Dialog.Root open={open} onOpenChange={(o) => !o && close()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
         <Dialog.Content
+          onCloseAutoFocus={returnFocus}
           data-testid="create-event-modal"
           className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 text-slate-900 shadow-2xl"
           onEscapeKeyDown={(e) => {

@@ -2,6 +2,7 @@ import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isPhoneDropdownEvent } from '../../../components/phone-input';
+import { useReturnFocus } from '../../../lib/use-return-focus';
 
 /**
  * The dialog frame of the ticket modals (radix: focus trap, Esc and overlay close, body
@@ -23,11 +24,13 @@ export function TicketDialog({
   children: ReactNode;
 }) {
   const { t } = useTranslation('tickets');
+  const returnFocus = useReturnFocus(open);
   return (
     <Dialog.Root open={open} onOpenChange={(o) => !o && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
         <Dialog.Content
+          onCloseAutoFocus={returnFocus}
           data-testid={testId}
           className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 text-slate-900 shadow-2xl"
           onEscapeKeyDown={(e) => {
