@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { currentLocale, initI18n } from './i18n/i18n';
 import { queryClient } from './lib/query-client';
-import { router } from './app/router';
+import { createAppRouter } from './app/router';
 import { initErrorReporting } from './lib/error-reporting';
 import './styles.css';
 
@@ -32,6 +32,9 @@ async function start() {
   seedInitialData();
   // the shell's texts now; each page's own namespace loads with the page
   await initI18n(currentLocale(), ['common', 'layout']);
+  // created once the texts are set up: the first route's lazy() loads the page's own
+  // namespaces beside its chunk (i18next ignores loadNamespaces before init)
+  const router = createAppRouter();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>

@@ -12,6 +12,8 @@ export interface RouteDef {
   guard: Guard;
   /** header/footer style: solid or transparent dashboard header (spec §2) */
   headerStyle?: 'solid' | 'transparent';
+  /** i18n namespaces the page renders with, loaded beside its chunk (the landing pages) */
+  namespaces?: string[];
 }
 
 /** Spec §2: header and footer hidden on these routes (except under /dashboard). */
@@ -66,10 +68,19 @@ const dash = (
 
 /** The route table of spec §2, in one place. Pages load lazily (one chunk each). */
 export const ROUTES: RouteDef[] = [
-  pub('site-home', '/', () => import('../features/home/pages/home-page')),
-  pub('events', '/events', () => import('../features/catalog/pages/events-page')),
-  pub('event-details', '/events/:slug', () => import('./pages/event-details-page')),
-  pub('organizer', '/organizer/:slug', () => import('../features/catalog/pages/organizer-page')),
+  { ...pub('site-home', '/', () => import('../features/home/pages/home-page')), namespaces: ['home'] },
+  {
+    ...pub('events', '/events', () => import('../features/catalog/pages/events-page')),
+    namespaces: ['catalog'],
+  },
+  {
+    ...pub('event-details', '/events/:slug', () => import('./pages/event-details-page')),
+    namespaces: ['catalog', 'checkout', 'eventMenu'],
+  },
+  {
+    ...pub('organizer', '/organizer/:slug', () => import('../features/catalog/pages/organizer-page')),
+    namespaces: ['catalog'],
+  },
   pub('about', '/about', () => import('../features/static-pages/pages/about-page')),
   pub('activate', '/activate', () => import('../features/auth/pages/activate-page')),
   pub('terms', '/terms', () => import('../features/static-pages/pages/terms-page')),

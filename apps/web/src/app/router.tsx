@@ -13,10 +13,13 @@ function toRouteObject(def: (typeof ROUTES)[number]): RouteObject {
     path: def.path,
     errorElement: <RouteError />,
     lazy: async () => {
-      // the dashboard header speaks the 'auth' namespace outside the page's Suspense
+      // the page's texts load with its chunk, so it renders once, in the router's transition
+      // (a namespace arriving later re-renders the page synchronously: one long task); the
+      // dashboard header speaks the 'auth' namespace outside the page's Suspense
+      const namespaces = [...(def.namespaces ?? []), ...(layoutFor(def) === 'dashboard' ? ['auth'] : [])];
       const [{ Component }] = await Promise.all([
         loadWithTimeout(def.load),
-        layoutFor(def) === 'dashboard' ? i18next.loadNamespaces('auth') : undefined,
+        namespaces.length ? i18next.loadNamespaces(namespaces) : undefined,
       ]);
       return {
         Component: () => (
@@ -37,10 +40,13 @@ function toRouteObject(def: (typeof ROUTES)[number]): RouteObject {
 
 const notFound = ROUTES.find((r) => r.name === '404')!;
 
-export const router = createBrowserRouter([
-  {
-    element: <AppShell />,
-    errorElement: <RouteError />,
-    children: [...ROUTES.map(toRouteObject), { ...toRouteObject(notFound), path: '*' }],
-  },
-]);
+/** The app's router; create it after initI18n (its first lazy() loads namespaces). */
+export function createAppRouter() {
+  return createBrowserRouter([
+    {
+      element: <AppShell />,
+      errorElement: <RouteError />,
+      children: [...ROUTES.map(toRouteObject), { ...toRouteObject(notFound), path: '*' }],
+    },
+  ]);
+}
