@@ -38,6 +38,11 @@ const envSchema = z.object({
   MINISITE_FRAME_ANCESTORS: z.string().default('*'),
   /** Requests in flight above which new ones get 503 + Retry-After (load shedding). */
   MAX_IN_FLIGHT: z.coerce.number().int().min(1).default(1000),
+  /**
+   * Longest wait (ms) for a pooled PostgreSQL connection; a request that waits longer gets
+   * 503 + Retry-After (load shedding at the database queue, so latency stays bounded).
+   */
+  DB_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(50).default(5000),
   /** Event-loop delay (ms) above which requests get 503 + Retry-After. */
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(10).default(1000),
   /**

@@ -9,7 +9,11 @@ import { initErrorReporting } from './lib/error-reporting';
 async function main() {
   const config = loadConfig();
   await initErrorReporting(config.SENTRY_DSN, config.NODE_ENV);
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    queueTimeoutMs: config.DB_QUEUE_TIMEOUT_MS,
+  });
   const app = await buildApp(config, database);
   if (database.driver === 'pglite' && config.NODE_ENV === 'production') {
     app.log.warn('Running on embedded PGlite: take real money only on PostgreSQL (set DATABASE_URL).');

@@ -33,12 +33,14 @@ export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir?: string;
   poolSize?: number;
+  /** longest wait for a pooled connection before the query fails (→ 503) */
+  queueTimeoutMs?: number;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: opts.poolSize ?? 20,
-      connectionTimeoutMillis: 5_000,
+      connectionTimeoutMillis: opts.queueTimeoutMs ?? 5_000,
     });
     // A dropped connection must not crash the process; the next query reconnects.
     pool.on('error', () => {});
@@ -81,8 +83,6 @@ interface RawClient {
 export async function preparedRows<T>(db: Db, name: string, text: string, values: unknown[]): Promise<T[]> {
   const client = (db as unknown as { $client: RawClient }).$client;
   const res =
-    client instanceof pg.Pool
-      ? await client.query({ name, text, values })
-      : await client.query(text, values);
+    client instanceof pg.Pool ? await client.query({ name, text, values }) : await client.query(text, values);
   return res.rows as T[];
 }
