@@ -11,7 +11,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  // Two lanes against the one server: the flows run one file after another (they build on
+  // each other's data), while the read-only accessibility sweep runs beside them.
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   outputDir: './test-results',
@@ -34,6 +36,17 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'flows',
+      testIgnore: /10-accessibility\.spec\.ts/,
+      workers: 1,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+    },
+    {
+      name: 'a11y',
+      testMatch: /10-accessibility\.spec\.ts/,
+      workers: 1,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+    },
   ],
 });
