@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -83,7 +85,14 @@ export const eventSessions = pgTable(
     reserved: integer('reserved').notNull().default(0),
     sold: integer('sold').notNull().default(0),
   },
-  (t) => [index('event_sessions_event_idx').on(t.eventId)],
+  (t) => [
+    index('event_sessions_event_idx').on(t.eventId),
+    // The database itself refuses oversell (see ticket_types_within_quantity).
+    check(
+      'event_sessions_within_capacity',
+      sql`${t.capacity} IS NULL OR ${t.reserved} + ${t.sold} <= ${t.capacity}`,
+    ),
+  ],
 );
 
 export const ticketTypes = pgTable(
@@ -108,7 +117,13 @@ export const ticketTypes = pgTable(
     periodDays: jsonb('period_days').$type<string[]>().notNull().default([]),
     sortOrder: integer('sort_order').notNull().default(0),
   },
-  (t) => [index('ticket_types_event_idx').on(t.eventId)],
+  (t) => [
+    index('ticket_types_event_idx').on(t.eventId),
+    // The database itself refuses oversell, whatever the code path: a reservation that
+    // would pass the quantity fails the whole statement (checkout relies on it to take
+    // all of an order's counters in ONE statement, all or nothing).
+    check('ticket_types_within_quantity', sql`${t.reserved} + ${t.sold} <= ${t.quantity}`),
+  ],
 );
 
 /**
@@ -129,5 +144,9 @@ export const eventDayStock = pgTable(
     reserved: integer('reserved').notNull().default(0),
     sold: integer('sold').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.eventId, t.day] })],
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.day] }),
+    // The database itself refuses oversell (see ticket_types_within_quantity).
+    check('event_day_stock_within_capacity', sql`${t.reserved} + ${t.sold} <= ${t.capacity}`),
+  ],
 );

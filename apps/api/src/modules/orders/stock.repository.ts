@@ -16,7 +16,7 @@ export type StockShortage =
 
 /** Adds up claims per counter, in one global order (types, sessions, days; by key) so
  * concurrent transactions take row locks in the same order and never deadlock. */
-function counters(eventId: number, claims: StockClaim[]) {
+export function counters(eventId: number, claims: StockClaim[]) {
   const types = new Map<number, number>();
   const sessions = new Map<number, number>();
   const days = new Map<string, number>();
@@ -58,14 +58,42 @@ export async function reserveStock(
     if (!rows.length) return { kind: 'session', sessionId: id };
   }
   for (const [day, n] of c.days) {
-    const rows = await queryRows<{ ok: boolean }>(
+    const rows = await queryRows(
       tx,
       sql`UPDATE event_day_stock SET reserved = reserved + ${n}
-          WHERE event_id = ${eventId} AND day = ${day}
-          RETURNING capacity - reserved - sold >= 0 AS ok`,
+          WHERE event_id = ${eventId} AND day = ${day} AND capacity - reserved - sold >= ${n} RETURNING day`,
     );
-    // no row: the day has no capacity of its own
-    if (rows.length && !rows[0]!.ok) return { kind: 'day', day };
+    if (rows.length) continue;
+    // no row at all: the day has no capacity of its own
+    const limited = await queryRows(
+      tx,
+      sql`SELECT day FROM event_day_stock WHERE event_id = ${eventId} AND day = ${day}`,
+    );
+    if (limited.length) return { kind: 'day', day };
+  }
+  return null;
+}
+
+/** The CHECK constraints (schema/catalog.ts) that keep sold + reserved within stock. */
+const STOCK_CONSTRAINTS: Record<string, StockShortage['kind']> = {
+  ticket_types_within_quantity: 'type',
+  event_sessions_within_capacity: 'session',
+  event_day_stock_within_capacity: 'day',
+};
+
+/**
+ * Which kind of counter a failed statement ran out of, when it failed because a reservation
+ * would have passed a ticket type's quantity, a session's or a day's capacity; else null.
+ * (node-postgres and PGlite report the error itself or wrapped as its cause by Drizzle.)
+ */
+export function stockShortageKind(err: unknown): StockShortage['kind'] | null {
+  for (
+    let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined, i = 0;
+    e && i < 3;
+    i++
+  ) {
+    if (e.code === '23514' && e.constraint) return STOCK_CONSTRAINTS[e.constraint] ?? null;
+    e = e.cause as typeof e;
   }
   return null;
 }

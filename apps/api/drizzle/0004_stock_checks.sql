@@ -1,0 +1,3 @@
+ALTER TABLE "event_day_stock" ADD CONSTRAINT "event_day_stock_within_capacity" CHECK ("event_day_stock"."reserved" + "event_day_stock"."sold" <= "event_day_stock"."capacity");--> statement-breakpoint
+ALTER TABLE "event_sessions" ADD CONSTRAINT "event_sessions_within_capacity" CHECK ("event_sessions"."capacity" IS NULL OR "event_sessions"."reserved" + "event_sessions"."sold" <= "event_sessions"."capacity");--> statement-breakpoint
+ALTER TABLE "ticket_types" ADD CONSTRAINT "ticket_types_within_quantity" CHECK ("ticket_types"."reserved" + "ticket_types"."sold" <= "ticket_types"."quantity");
