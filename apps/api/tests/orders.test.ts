@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
 import { expireOrders } from '../src/modules/orders/orders.service';
+import { insertPendingOrder } from '../src/modules/orders/orders.repository';
+import { stockShortageKind } from '../src/modules/orders/stock.repository';
 import { createTestApp, DEMO, expectErrorShape, injectAs, login, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -196,5 +198,65 @@ describe('orders', () => {
       payload: { event_id: teatro.id, include_cart: false, topup_cents: 2000 },
     });
     expect(no.statusCode).toBe(422);
+  });
+});
+
+describe('the checkout statement', () => {
+  it('is all or nothing: a day that runs out fails the whole order, and no write can pass a stock', async () => {
+    const pass = festival.ticket_types.find((x) => x.period_days.length === 3)!;
+    const [d1, d2, d3] = pass.period_days;
+    await t.database.db.execute(sql`INSERT INTO event_day_stock (event_id, day, capacity) VALUES
+      (${festival.id}, ${d1}, 5), (${festival.id}, ${d2}, 1), (${festival.id}, ${d3}, 5)
+      ON CONFLICT (event_id, day) DO UPDATE SET capacity = EXCLUDED.capacity, reserved = 0, sold = 0`);
+    const [rui] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`SELECT id FROM customers WHERE mobile = '+351913456789'`,
+    );
+    const before = await stockOf(pass.id);
+    const reference = `T${Date.now() % 1e9}`;
+    // what a buyer who passed the early check sees when another one took day 2 meanwhile
+    const err = await insertPendingOrder(t.database.db, {
+      order: {
+        reference,
+        customerId: rui!.id,
+        eventId: festival.id,
+        subtotalCents: 100,
+        serviceCents: 0,
+        totalCents: 100,
+        billing: {},
+        receiptEmail: null,
+        idempotencyKey: null,
+        expiresAt: new Date(Date.now() + 60_000),
+        createdAt: new Date(),
+      },
+      lines: [
+        {
+          kind: 'ticket',
+          ticketTypeId: pass.id,
+          sessionId: null,
+          qty: 2,
+          unitCents: 50,
+          stockDays: pass.period_days,
+        },
+      ],
+      claims: [{ ticketTypeId: pass.id, sessionId: null, qty: 2, days: pass.period_days }],
+      audit: { actor: 'test', data: {} },
+      clearCartId: null,
+    }).catch((e: unknown) => e);
+    expect(stockShortageKind(err)).toBe('day');
+    expect(await stockOf(pass.id)).toEqual(before);
+    const days = await queryRows<{ reserved: number }>(
+      t.database.db,
+      sql`SELECT reserved FROM event_day_stock WHERE event_id = ${festival.id} ORDER BY day`,
+    );
+    expect(days.map((d) => d.reserved)).toEqual([0, 0, 0]);
+    const orders = await queryRows(t.database.db, sql`SELECT id FROM orders WHERE reference = ${reference}`);
+    expect(orders).toEqual([]);
+    // the database itself refuses oversell, whatever writes the counter
+    const direct = await t.database.db
+      .execute(sql`UPDATE ticket_types SET reserved = quantity - sold + 1 WHERE id = ${pass.id}`)
+      .catch((e: unknown) => e);
+    expect(stockShortageKind(direct)).toBe('type');
+    await t.database.db.execute(sql`DELETE FROM event_day_stock WHERE event_id = ${festival.id}`);
   });
 });

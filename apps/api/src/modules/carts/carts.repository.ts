@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
+import { rowFromJson } from '../../db/json-rows';
 import { cartItems, carts, eventDayStock, eventSessions, events, ticketTypes } from '../../db/schema/index';
 
 export type CartRow = typeof carts.$inferSelect;
@@ -7,6 +8,7 @@ export type EventRow = typeof events.$inferSelect;
 export type TicketTypeRow = typeof ticketTypes.$inferSelect;
 export type SessionRow = typeof eventSessions.$inferSelect;
 export type DayStockRow = typeof eventDayStock.$inferSelect;
+export type CartItemRow = typeof cartItems.$inferSelect;
 
 /** Who a cart belongs to: a signed-in customer, else the browser's Visitor-Id. */
 export type CartOwner = { customerId: number } | { visitorId: string };
@@ -15,11 +17,6 @@ const ownerWhere = (owner: CartOwner) =>
   'customerId' in owner
     ? eq(carts.customerId, owner.customerId)
     : and(eq(carts.visitorId, owner.visitorId), isNull(carts.customerId));
-
-export async function findEvent(db: DbOrTx, id: number): Promise<EventRow | undefined> {
-  const rows = await db.select().from(events).where(eq(events.id, id)).limit(1);
-  return rows[0];
-}
 
 export async function findTicketTypesByIds(db: DbOrTx, ids: number[]): Promise<TicketTypeRow[]> {
   if (!ids.length) return [];
@@ -40,73 +37,148 @@ export async function findSessionByDateHour(db: DbOrTx, eventId: number, date: s
   return rows.find((s) => norm(s.hour) === norm(hour));
 }
 
-export async function findDayStock(db: DbOrTx, eventId: number, days: string[]): Promise<DayStockRow[]> {
-  if (!days.length) return [];
-  return db
-    .select()
-    .from(eventDayStock)
-    .where(and(eq(eventDayStock.eventId, eventId), inArray(eventDayStock.day, days)));
+/** What a sale is checked against: the event, some of its ticket types and sessions, its day stock. */
+export interface SaleFacts {
+  event: EventRow | undefined;
+  types: TicketTypeRow[];
+  sessions: SessionRow[];
+  /** every day of the event with a capacity of its own (few rows) */
+  days: DayStockRow[];
 }
 
-export async function findCart(db: DbOrTx, owner: CartOwner, eventId?: number): Promise<CartRow | undefined> {
-  const where = eventId ? and(ownerWhere(owner), eq(carts.eventId, eventId)) : ownerWhere(owner);
-  const rows = await db
-    .select()
-    .from(carts)
-    .where(where)
-    .orderBy(sql`${carts.updatedAt} desc`)
-    .limit(1);
-  return rows[0];
+const idList = (ids: number[]) =>
+  ids.length
+    ? sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )
+    : sql`NULL`;
+
+/**
+ * The event, the given ticket types and sessions (with their current stock) and the event's
+ * day stock, read fresh in ONE round trip (carts and checkout check every request against
+ * them; nothing is cached, so a change of price, window or status applies at once).
+ */
+export async function findSaleFacts(
+  db: DbOrTx,
+  eventId: number,
+  typeIds: number[],
+  sessionIds: number[],
+): Promise<SaleFacts> {
+  type Json = Record<string, unknown>;
+  const [row] = await queryRows<{ event: Json | null; types: Json[]; sessions: Json[]; days: Json[] }>(
+    db,
+    sql`SELECT
+      (SELECT row_to_json(e) FROM events e WHERE e.id = ${eventId}) AS event,
+      (SELECT coalesce(json_agg(t), '[]') FROM ticket_types t WHERE t.id IN (${idList(typeIds)})) AS types,
+      (SELECT coalesce(json_agg(s), '[]') FROM event_sessions s WHERE s.id IN (${idList(sessionIds)})) AS sessions,
+      (SELECT coalesce(json_agg(d), '[]') FROM event_day_stock d WHERE d.event_id = ${eventId}) AS days`,
+  );
+  return {
+    event: row?.event ? rowFromJson(events, row.event) : undefined,
+    types: (row?.types ?? []).map((t) => rowFromJson(ticketTypes, t)),
+    sessions: (row?.sessions ?? []).map((s) => rowFromJson(eventSessions, s)),
+    days: (row?.days ?? []).map((d) => rowFromJson(eventDayStock, d)),
+  };
 }
 
-/** The owner's cart for the event, created if missing (race-safe through the unique index). */
-export async function ensureCart(db: DbOrTx, owner: CartOwner, eventId: number): Promise<CartRow> {
-  const values =
+/** The owner's cart (for an event, else the latest) with its lines and everything to price and check them. */
+export interface CartContents extends SaleFacts {
+  cart: CartRow | undefined;
+  /** oldest first */
+  items: CartItemRow[];
+}
+
+const ownerSql = (owner: CartOwner) =>
+  'customerId' in owner
+    ? sql`customer_id = ${owner.customerId}`
+    : sql`visitor_id = ${owner.visitorId} AND customer_id IS NULL`;
+
+/**
+ * The owner's cart for the event (or their most recently changed cart) with its lines, their
+ * ticket types and sessions, the event and its day stock, in ONE round trip. Without a cart
+ * the event (when given) is still answered.
+ */
+export async function findCartContents(
+  db: DbOrTx,
+  owner: CartOwner,
+  eventId?: number,
+): Promise<CartContents> {
+  type Json = Record<string, unknown>;
+  const [row] = await queryRows<{
+    cart: Json | null;
+    items: Json[];
+    event: Json | null;
+    types: Json[];
+    sessions: Json[];
+    days: Json[];
+  }>(
+    db,
+    sql`WITH c AS (
+        SELECT * FROM carts WHERE ${ownerSql(owner)} ${eventId ? sql`AND event_id = ${eventId}` : sql``}
+        ORDER BY updated_at DESC LIMIT 1),
+      i AS (SELECT cart_items.* FROM cart_items JOIN c ON cart_items.cart_id = c.id),
+      ev AS (SELECT coalesce(${eventId ?? null}::int, (SELECT event_id FROM c)) AS id)
+    SELECT
+      (SELECT row_to_json(c) FROM c) AS cart,
+      (SELECT coalesce(json_agg(i ORDER BY i.created_at, i.id), '[]') FROM i) AS items,
+      (SELECT row_to_json(e) FROM events e WHERE e.id = (SELECT id FROM ev)) AS event,
+      (SELECT coalesce(json_agg(t), '[]') FROM ticket_types t WHERE t.id IN (SELECT ticket_type_id FROM i)) AS types,
+      (SELECT coalesce(json_agg(s), '[]') FROM event_sessions s WHERE s.id IN (SELECT session_id FROM i)) AS sessions,
+      (SELECT coalesce(json_agg(d), '[]') FROM event_day_stock d WHERE d.event_id = (SELECT id FROM ev)) AS days`,
+  );
+  return {
+    cart: row?.cart ? rowFromJson(carts, row.cart) : undefined,
+    items: (row?.items ?? []).map((i) => rowFromJson(cartItems, i)),
+    event: row?.event ? rowFromJson(events, row.event) : undefined,
+    types: (row?.types ?? []).map((t) => rowFromJson(ticketTypes, t)),
+    sessions: (row?.sessions ?? []).map((s) => rowFromJson(eventSessions, s)),
+    days: (row?.days ?? []).map((d) => rowFromJson(eventDayStock, d)),
+  };
+}
+
+/**
+ * Sets the quantity of one line of the owner's cart for the event (0 removes it), creating
+ * the cart if needed and marking it changed, in ONE statement (race-safe through the unique
+ * indexes: two tabs adding at once share one cart and one line).
+ */
+export async function saveCartLine(
+  db: DbOrTx,
+  owner: CartOwner,
+  line: { eventId: number; ticketTypeId: number; sessionId: number | null; qty: number },
+  now: Date,
+): Promise<void> {
+  const at = now.toISOString();
+  const cart =
     'customerId' in owner
-      ? { customerId: owner.customerId, eventId }
-      : { visitorId: owner.visitorId, eventId };
-  await db.insert(carts).values(values).onConflictDoNothing();
-  const found = await findCart(db, owner, eventId);
-  if (!found) throw new Error('cart vanished after insert');
-  return found;
+      ? sql`INSERT INTO carts (customer_id, event_id) VALUES (${owner.customerId}, ${line.eventId})
+          ON CONFLICT (customer_id, event_id) WHERE customer_id IS NOT NULL DO UPDATE SET updated_at = ${at}
+          RETURNING id`
+      : sql`INSERT INTO carts (visitor_id, event_id) VALUES (${owner.visitorId}, ${line.eventId})
+          ON CONFLICT (visitor_id, event_id) WHERE customer_id IS NULL DO UPDATE SET updated_at = ${at}
+          RETURNING id`;
+  const change =
+    line.qty > 0
+      ? sql`INSERT INTO cart_items (cart_id, ticket_type_id, session_id, qty)
+          SELECT c.id, ${line.ticketTypeId}, ${line.sessionId}::int, ${line.qty} FROM c
+          ON CONFLICT (cart_id, ticket_type_id, coalesce(session_id, 0)) DO UPDATE SET qty = EXCLUDED.qty`
+      : sql`DELETE FROM cart_items USING c WHERE cart_items.cart_id = c.id
+          AND cart_items.ticket_type_id = ${line.ticketTypeId}
+          AND coalesce(cart_items.session_id, 0) = ${line.sessionId ?? 0}`;
+  await db.execute(sql`WITH c AS (${cart}) ${change}`);
+}
+
+/** Does the visitor still have carts of their own (to merge into a customer's)? */
+export async function hasVisitorCarts(db: DbOrTx, visitorId: string): Promise<boolean> {
+  const rows = await queryRows<{ one: number }>(
+    db,
+    sql`SELECT 1 AS one FROM carts WHERE visitor_id = ${visitorId} AND customer_id IS NULL LIMIT 1`,
+  );
+  return rows.length > 0;
 }
 
 export async function touchCart(db: DbOrTx, cartId: number): Promise<void> {
   await db.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
-}
-
-/** Sets a line's quantity (same ticket and same session = one line), inserting if new. */
-export async function upsertItem(
-  db: DbOrTx,
-  line: { cartId: number; ticketTypeId: number; sessionId: number | null; qty: number },
-): Promise<void> {
-  await db.execute(sql`
-    INSERT INTO cart_items (cart_id, ticket_type_id, session_id, qty)
-    VALUES (${line.cartId}, ${line.ticketTypeId}, ${line.sessionId}, ${line.qty})
-    ON CONFLICT (cart_id, ticket_type_id, coalesce(session_id, 0)) DO UPDATE SET qty = EXCLUDED.qty`);
-}
-
-export async function deleteItemByLine(
-  db: DbOrTx,
-  line: { cartId: number; ticketTypeId: number; sessionId: number | null },
-): Promise<void> {
-  await db
-    .delete(cartItems)
-    .where(
-      and(
-        eq(cartItems.cartId, line.cartId),
-        eq(cartItems.ticketTypeId, line.ticketTypeId),
-        line.sessionId === null ? isNull(cartItems.sessionId) : eq(cartItems.sessionId, line.sessionId),
-      ),
-    );
-}
-
-export async function findItems(db: DbOrTx, cartId: number) {
-  return db
-    .select()
-    .from(cartItems)
-    .where(eq(cartItems.cartId, cartId))
-    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
 }
 
 /** A cart line by id, only within the owner's carts (another visitor's id answers nothing). */
@@ -122,10 +194,6 @@ export async function findOwnedItem(db: DbOrTx, owner: CartOwner, itemId: number
 
 export async function deleteItem(db: DbOrTx, itemId: number): Promise<void> {
   await db.delete(cartItems).where(eq(cartItems.id, itemId));
-}
-
-export async function clearCart(db: DbOrTx, cartId: number): Promise<void> {
-  await db.delete(cartItems).where(eq(cartItems.cartId, cartId));
 }
 
 /**

@@ -5,19 +5,15 @@ import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import {
   deleteItem,
-  deleteItemByLine,
-  ensureCart,
-  findCart,
-  findDayStock,
-  findEvent,
-  findItems,
+  findCartContents,
   findOwnedItem,
+  findSaleFacts,
   findSessionByDateHour,
-  findSessionsByIds,
-  findTicketTypesByIds,
+  hasVisitorCarts,
   mergeVisitorCarts,
+  saveCartLine,
   touchCart,
-  upsertItem,
+  type CartContents,
   type CartOwner,
   type DayStockRow,
   type EventRow,
@@ -57,8 +53,7 @@ export function typeOnSale(event: EventRow, type: TicketTypeRow, now: Date): boo
 }
 
 /** The event must be published (or private by link) and not over. Throws 404 / 422. */
-export async function loadSellableEvent(db: DbOrTx, eventId: number, now: Date): Promise<EventRow> {
-  const event = await findEvent(db, eventId);
+export function sellableEvent(event: EventRow | undefined, now: Date): EventRow {
   if (!event || event.status === 'draft') throw new AppError(404, 'event_not_found', 'cart.event_not_found');
   if (event.status !== 'published' || event.endsAt <= now)
     throw new AppError(422, 'event_not_on_sale', 'cart.event_not_on_sale');
@@ -67,7 +62,12 @@ export async function loadSellableEvent(db: DbOrTx, eventId: number, now: Date):
 
 /** The owner's cart for an event (or their latest cart) with prices and availability. */
 export async function getCart(db: DbOrTx, owner: CartOwner, eventId?: number): Promise<CartView> {
-  const cart = await findCart(db, owner, eventId);
+  return cartView(await findCartContents(db, owner, eventId), eventId);
+}
+
+/** The cart as the API shows it, from what findCartContents read (one round trip). */
+function cartView(contents: CartContents, eventId?: number): CartView {
+  const { cart, event, items, types, sessions, days } = contents;
   if (!cart) {
     return {
       id: null,
@@ -79,12 +79,6 @@ export async function getCart(db: DbOrTx, owner: CartOwner, eventId?: number): P
       total_cents: 0,
     };
   }
-  const [event, items] = await Promise.all([findEvent(db, cart.eventId), findItems(db, cart.id)]);
-  const types = await findTicketTypesByIds(db, [...new Set(items.map((i) => i.ticketTypeId))]);
-  const sessions = await findSessionsByIds(db, [
-    ...new Set(items.map((i) => i.sessionId).filter((s): s is number => s !== null)),
-  ]);
-  const days = await findDayStock(db, cart.eventId, [...new Set(types.flatMap((t) => t.periodDays))]);
   const viewItems = items.flatMap((i) => {
     const type = types.find((t) => t.id === i.ticketTypeId);
     if (!type) return [];
@@ -136,14 +130,22 @@ export interface AddItemInput {
  * the per-order maximum and what is left. Throws 404 / 422.
  */
 export async function addItem(db: Db, owner: CartOwner, body: AddItemInput, now: Date) {
-  const event = await loadSellableEvent(db, body.event_id, now);
-  const [type] = await findTicketTypesByIds(db, [body.ticket_id]);
+  // One read for the event, the ticket type, the session and the stock; one write; one read
+  // of the whole cart to answer (it may have changed in another tab meanwhile).
+  const facts = await findSaleFacts(
+    db,
+    body.event_id,
+    [body.ticket_id],
+    body.session_id ? [body.session_id] : [],
+  );
+  const event = sellableEvent(facts.event, now);
+  const type = facts.types[0];
   if (!type || type.eventId !== event.id)
     throw new AppError(404, 'ticket_not_found', 'cart.ticket_not_found');
   let session: SessionRow | null = null;
   if (event.isSession) {
     if (body.session_id) {
-      [session = null] = await findSessionsByIds(db, [body.session_id]);
+      session = facts.sessions[0] ?? null;
     } else if (body.session_date && body.session_hour) {
       const date = fromSessionDate(body.session_date)!;
       session = (await findSessionByDateHour(db, event.id, date, body.session_hour)) ?? null;
@@ -170,19 +172,17 @@ export async function addItem(db: Db, owner: CartOwner, body: AddItemInput, now:
       throw new AppError(422, 'ticket_not_on_sale', 'cart.ticket_not_on_sale', params);
     if (body.amount > type.maxPerOrder)
       throw new AppError(422, 'above_maximum', 'cart.above_maximum', params);
-    const days = await findDayStock(db, event.id, type.periodDays);
-    const available = availablePlaces(type, session, days);
+    const available = availablePlaces(type, session, facts.days);
     if (available <= 0) throw new AppError(422, 'sold_out', 'cart.sold_out', params);
     if (body.amount > available)
       throw new AppError(422, 'not_enough_stock', 'cart.not_enough_stock', { ...params, available });
   }
-  await db.transaction(async (tx) => {
-    const cart = await ensureCart(tx, owner, event.id);
-    const line = { cartId: cart.id, ticketTypeId: type.id, sessionId: session?.id ?? null };
-    if (body.amount === 0) await deleteItemByLine(tx, line);
-    else await upsertItem(tx, { ...line, qty: body.amount });
-    await touchCart(tx, cart.id);
-  });
+  await saveCartLine(
+    db,
+    owner,
+    { eventId: event.id, ticketTypeId: type.id, sessionId: session?.id ?? null, qty: body.amount },
+    now,
+  );
   return getCart(db, owner, event.id);
 }
 
@@ -218,7 +218,7 @@ export async function removeItem(db: Db, owner: CartOwner, itemId: number) {
  */
 export async function mergeCartsAtLogin(db: Db, visitorId: string | null, customerId: number): Promise<void> {
   if (!visitorId) return;
+  // Nearly always there is nothing left to move: one read, a transaction only when there is.
+  if (!(await hasVisitorCarts(db, visitorId))) return;
   await db.transaction((tx) => mergeVisitorCarts(tx, visitorId, customerId));
 }
-
-export { findCart, findItems };

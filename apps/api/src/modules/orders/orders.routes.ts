@@ -57,7 +57,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const now = new Date();
-      const { order, created } = await createOrder(
+      const { order, created, detail } = await createOrder(
         app.db,
         {
           customerId: req.auth!.customer.id,
@@ -71,7 +71,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       reply.status(created ? 201 : 200);
       return {
-        data: await orderDetail(app.db, order, now),
+        // a new order's detail is known without reading it back
+        data: detail ?? (await orderDetail(app.db, order, now)),
         message: translate(req.locale, 'checkout.order_created'),
       };
     },

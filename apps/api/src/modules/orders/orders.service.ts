@@ -15,15 +15,15 @@ import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { translate } from '../../i18n/messages';
 import type { Locale } from '@bilheteira/shared/locales';
+import { mergeCartsAtLogin, sellableEvent, typeOnSale } from '../carts/carts.service';
 import {
-  availablePlaces,
-  findCart,
-  findItems,
-  loadSellableEvent,
-  mergeCartsAtLogin,
-  typeOnSale,
-} from '../carts/carts.service';
-import { clearCart, findDayStock, findSessionsByIds, findTicketTypesByIds } from '../carts/carts.repository';
+  findCartContents,
+  findSaleFacts,
+  findSessionsByIds,
+  type EventRow,
+  type SaleFacts,
+  type SessionRow,
+} from '../carts/carts.repository';
 import {
   claimExpiredOrders,
   findEventsByIds,
@@ -34,15 +34,21 @@ import {
   findPaymentsOfOrder,
   findSessionsForLines,
   findTicketIdsOfOrder,
-  insertLines,
-  insertOrder,
+  insertPendingOrder,
   listOrders,
   setOrderExpiry,
+  type NewOrderLine,
   type OrderLineRow,
   type OrderRow,
   type PaymentRow,
 } from './orders.repository';
-import { releaseStock, reserveStock, type StockClaim, type StockShortage } from './stock.repository';
+import {
+  counters,
+  releaseStock,
+  stockShortageKind,
+  type StockClaim,
+  type StockShortage,
+} from './stock.repository';
 import './orders.messages';
 
 export type CreateOrderInput = z.output<typeof createOrderBody>;
@@ -59,10 +65,17 @@ export const newReference = (prefix = 'B') =>
   prefix + Array.from({ length: 9 }, () => REF_ALPHABET[randomInt(REF_ALPHABET.length)]).join('');
 
 /** Stock claims of an order's ticket lines (what was reserved, released exactly so). */
-export const claimsOf = (lines: OrderLineRow[]): StockClaim[] =>
+export const claimsOf = (
+  lines: Pick<NewOrderLine, 'kind' | 'ticketTypeId' | 'sessionId' | 'qty' | 'stockDays'>[],
+): StockClaim[] =>
   lines
-    .filter((l) => l.kind === 'ticket' && l.ticketTypeId !== null)
-    .map((l) => ({ ticketTypeId: l.ticketTypeId!, sessionId: l.sessionId, qty: l.qty, days: l.stockDays }));
+    .filter((l) => l.kind === 'ticket' && l.ticketTypeId != null)
+    .map((l) => ({
+      ticketTypeId: l.ticketTypeId!,
+      sessionId: l.sessionId ?? null,
+      qty: l.qty,
+      days: l.stockDays ?? [],
+    }));
 
 function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } };
@@ -75,60 +88,141 @@ interface WantedLine {
   qty: number;
 }
 
+/** The first counter that has fewer places left than `claims` need, from freshly read stock. */
+function shortageIn(
+  eventId: number,
+  claims: StockClaim[],
+  facts: Pick<SaleFacts, 'types' | 'sessions' | 'days'>,
+): StockShortage | null {
+  const c = counters(eventId, claims);
+  const left = (x: { reserved: number; sold: number }, capacity: number) => capacity - x.reserved - x.sold;
+  for (const [id, n] of c.types) {
+    const t = facts.types.find((x) => x.id === id);
+    if (!t || left(t, t.quantity) < n) return { kind: 'type', ticketTypeId: id };
+  }
+  for (const [id, n] of c.sessions) {
+    const s = facts.sessions.find((x) => x.id === id);
+    if (!s || (s.capacity !== null && left(s, s.capacity) < n)) return { kind: 'session', sessionId: id };
+  }
+  for (const [day, n] of c.days) {
+    const d = facts.days.find((x) => x.day === day);
+    if (d && left(d, d.capacity) < n) return { kind: 'day', day };
+  }
+  return null;
+}
+
+/** PostgreSQL answers a deadlock by failing one of the statements; that one is safe to retry. */
+const isDeadlock = (err: unknown) => {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '40P01' || e?.cause?.code === '40P01';
+};
+
 /**
  * Creates a pending order for the customer from their cart (or the given items) and/or a
  * wallet top-up, holding its tickets for orderHoldMs(). Checks the event, sales windows,
  * sessions, min/max per order and stock; reserves atomically. A repeated Idempotency-Key
- * answers the first order. Throws 404 / 409 / 422.
+ * answers the first order. Throws 404 / 422 / 409.
+ *
+ * Round trips: one read (event, types, sessions, day stock; or the cart with all of them),
+ * then ONE statement that writes the order and holds the stock (insertPendingOrder). A new
+ * order is answered with its detail built in memory (`detail`); a repeated key answers the
+ * stored order (`detail` null: read it with orderDetail).
  */
 export async function createOrder(
   db: Db,
-  input: {
-    customerId: number;
-    visitorId: string | null;
-    body: CreateOrderInput;
-    idempotencyKey: string | null;
-    locale: Locale;
-    actor: string;
-  },
+  input: CreateOrderArgs,
   now: Date,
-): Promise<{ order: OrderRow; created: boolean }> {
-  const { body, customerId, idempotencyKey } = input;
-  if (idempotencyKey) {
-    const existing = await findOrderByIdempotencyKey(db, customerId, idempotencyKey);
-    if (existing) return { order: existing, created: false };
+): Promise<{ order: OrderRow; created: boolean; detail: OrderDetailView | null }> {
+  // The key is looked up only when something fails, so a new order costs no read for it.
+  const first = async () =>
+    input.idempotencyKey
+      ? await findOrderByIdempotencyKey(db, input.customerId, input.idempotencyKey)
+      : undefined;
+  let order: PreparedOrder;
+  try {
+    order = await prepareOrder(db, input, now);
+  } catch (err) {
+    // a repeat answers the first order whatever refuses it now (sold out since, sale over)
+    const existing = await first();
+    if (existing) return { order: existing, created: false, detail: null };
+    throw err;
   }
-  const event = await loadSellableEvent(db, body.event_id, now);
+  try {
+    return { ...(await writeOrder(db, order, input.actor, now)), created: true };
+  } catch (err) {
+    // The order row is the statement's first write, so a repeated key fails there, before
+    // any stock is touched (a repeat racing the first waits for it on the unique index).
+    if (!isUniqueViolation(err) || !input.idempotencyKey) throw err;
+    const existing = await first();
+    if (existing) return { order: existing, created: false, detail: null };
+    throw new AppError(409, 'idempotency_conflict', 'order.idempotency_conflict');
+  }
+}
 
-  // The lines wanted: explicit items, else the customer's cart for this event.
+interface CreateOrderArgs {
+  customerId: number;
+  visitorId: string | null;
+  body: CreateOrderInput;
+  idempotencyKey: string | null;
+  locale: Locale;
+  actor: string;
+}
+
+type OrderValues = Omit<OrderRow, 'id' | 'reference' | 'status' | 'paidAt'>;
+
+/** An order checked and priced, ready to be written. */
+interface PreparedOrder {
+  event: EventRow;
+  types: SaleFacts['types'];
+  sessions: SaleFacts['sessions'];
+  lines: Omit<NewOrderLine, 'id' | 'orderId'>[];
+  claims: StockClaim[];
+  /** the cart the lines came from (emptied with the order) */
+  cartId: number | null;
+  values: OrderValues;
+}
+
+/** Reads what the order needs (one round trip) and applies every rule of the checkout. */
+async function prepareOrder(db: Db, input: CreateOrderArgs, now: Date): Promise<PreparedOrder> {
+  const { body, customerId, idempotencyKey } = input;
+
+  // The lines wanted (explicit items, else the customer's cart for this event) and the facts
+  // they are checked against, read in one round trip.
   let wanted: WantedLine[] = [];
   let cartId: number | null = null;
+  let facts: SaleFacts;
   if (body.items?.length) {
     wanted = body.items.map((i) => ({
       ticketTypeId: i.ticket_id,
       sessionId: i.session_id ?? null,
       qty: i.qty,
     }));
+    facts = await findSaleFacts(
+      db,
+      body.event_id,
+      [...new Set(wanted.map((w) => w.ticketTypeId))],
+      [...new Set(wanted.map((w) => w.sessionId).filter((s): s is number => s !== null))],
+    );
   } else if (body.include_cart) {
     await mergeCartsAtLogin(db, input.visitorId, customerId);
-    const cart = await findCart(db, { customerId }, event.id);
-    if (cart) {
-      cartId = cart.id;
-      wanted = (await findItems(db, cart.id)).map((i) => ({
+    const contents = await findCartContents(db, { customerId }, body.event_id);
+    facts = contents;
+    if (contents.cart) {
+      cartId = contents.cart.id;
+      wanted = contents.items.map((i) => ({
         ticketTypeId: i.ticketTypeId,
         sessionId: i.sessionId,
         qty: i.qty,
       }));
     }
+  } else {
+    facts = await findSaleFacts(db, body.event_id, [], []);
   }
+  const { types, sessions } = facts;
+  const event = sellableEvent(facts.event, now);
   if (!wanted.length && !body.topup_cents) throw new AppError(422, 'cart_empty', 'checkout.empty');
 
-  const types = await findTicketTypesByIds(db, [...new Set(wanted.map((w) => w.ticketTypeId))]);
-  const sessions = await findSessionsByIds(db, [
-    ...new Set(wanted.map((w) => w.sessionId).filter((s): s is number => s !== null)),
-  ]);
-  const days = await findDayStock(db, event.id, [...new Set(types.flatMap((t) => t.periodDays))]);
-  const lines: (typeof import('../../db/schema/index').orderLines.$inferInsert)[] = [];
+  const lines: Omit<NewOrderLine, 'id' | 'orderId'>[] = [];
   const belowMin: { name: string; min: number; ticket_id: number }[] = [];
   for (const w of wanted) {
     const type = types.find((t) => t.id === w.ticketTypeId);
@@ -145,21 +239,7 @@ export async function createOrder(
     if (w.qty > type.maxPerOrder) throw new AppError(422, 'above_maximum', 'cart.above_maximum', params);
     if (w.qty < type.minPerOrder)
       belowMin.push({ name: type.name, min: type.minPerOrder, ticket_id: type.id });
-    // Cheap early answer without locking; reserveStock below is the one that counts.
-    if (w.qty > availablePlaces(type, session ?? null, days)) {
-      const tight = days.find(
-        (d) => type.periodDays.includes(d.day) && d.capacity - d.reserved - d.sold < w.qty,
-      );
-      const shortage: StockShortage =
-        type.quantity - type.reserved - type.sold < w.qty
-          ? { kind: 'type', ticketTypeId: type.id }
-          : session && session.capacity !== null && session.capacity - session.reserved - session.sold < w.qty
-            ? { kind: 'session', sessionId: session.id }
-            : { kind: 'day', day: tight?.day ?? '' };
-      throw await shortageError(db, shortage, types);
-    }
     lines.push({
-      orderId: 0,
       kind: 'ticket',
       ticketTypeId: type.id,
       sessionId: session?.id ?? null,
@@ -169,6 +249,11 @@ export async function createOrder(
       stockDays: type.periodDays,
     });
   }
+  const claims = claimsOf(lines);
+  // Cheap early answer from the stock just read, without taking any lock (a sold-out type
+  // never queues for its row); the statement below is the one that counts.
+  const early = shortageIn(event.id, claims, facts);
+  if (early) throw await shortageError(db, early, types);
   if (belowMin.length) {
     const items = belowMin.map((b) => translate(input.locale, 'checkout.below_minimum_item', b)).join(', ');
     throw new AppError(422, 'below_minimum', 'checkout.below_minimum', { items }, {}, { items: belowMin });
@@ -177,8 +262,9 @@ export async function createOrder(
     if (!event.walletEnabled || !event.onlineTopupEnabled)
       throw new AppError(422, 'topup_unavailable', 'checkout.topup_unavailable');
     lines.push({
-      orderId: 0,
       kind: 'topup',
+      ticketTypeId: null,
+      sessionId: null,
       qty: 1,
       unitCents: body.topup_cents,
       description: translate(input.locale, 'checkout.topup_line'),
@@ -190,54 +276,97 @@ export async function createOrder(
     .reduce((n, l) => n + l.unitCents * l.qty, 0);
   const subtotal = lines.reduce((n, l) => n + l.unitCents * l.qty, 0);
   const service = serviceCostCents(ticketSubtotal, event.serviceFeeBp);
-  const billing = body.billing;
+  const values: OrderValues = {
+    customerId,
+    eventId: event.id,
+    subtotalCents: subtotal,
+    serviceCents: service,
+    totalCents: subtotal + service,
+    billing: body.billing as Record<string, unknown>,
+    receiptEmail: body.receipt_email || null,
+    idempotencyKey,
+    expiresAt: new Date(now.getTime() + orderHoldMs()),
+    createdAt: now,
+  };
 
-  try {
-    const order = await db.transaction(async (tx) => {
-      const row = await insertOrder(tx, {
-        reference: newReference(),
-        customerId,
-        eventId: event.id,
-        status: 'pending',
-        subtotalCents: subtotal,
-        serviceCents: service,
-        totalCents: subtotal + service,
-        billing,
-        receiptEmail: body.receipt_email || null,
-        idempotencyKey,
-        expiresAt: new Date(now.getTime() + orderHoldMs()),
-        createdAt: now,
+  return { event, types, sessions, lines, claims, cartId, values };
+}
+
+/** Writes the order and holds its stock in one statement; maps a shortage to its 409. */
+async function writeOrder(
+  db: Db,
+  prepared: PreparedOrder,
+  actor: string,
+  now: Date,
+): Promise<{ order: OrderRow; detail: OrderDetailView }> {
+  const { event, types, sessions, lines, claims, cartId, values } = prepared;
+  for (let attempt = 1; ; attempt++) {
+    const reference = newReference();
+    try {
+      const { orderId, lineIds } = await insertPendingOrder(db, {
+        order: { ...values, reference },
+        lines,
+        claims,
+        audit: { actor, data: { total_cents: values.totalCents, lines: lines.length } },
+        clearCartId: cartId,
       });
-      await insertLines(
-        tx,
-        lines.map((l) => ({ ...l, orderId: row.id })),
-      );
-      // Stock last: the hot rows stay locked for the shortest time before commit.
-      const shortage = await reserveStock(tx, event.id, claimsOf(lines as OrderLineRow[]));
-      if (shortage) throw await shortageError(tx, shortage, types);
-      if (cartId) await clearCart(tx, cartId);
-      await audit(tx, {
-        actor: input.actor,
-        action: 'order.create',
-        entity: 'order',
-        entityId: row.id,
-        data: { total_cents: row.totalCents, lines: lines.length },
-      });
-      return row;
-    });
-    return { order, created: true };
-  } catch (err) {
-    if (idempotencyKey && isUniqueViolation(err)) {
-      const existing = await findOrderByIdempotencyKey(db, customerId, idempotencyKey);
-      if (existing) return { order: existing, created: false };
-      throw new AppError(409, 'idempotency_conflict', 'order.idempotency_conflict');
+      const order: OrderRow = { ...values, id: orderId, reference, status: 'pending', paidAt: null };
+      const rows: OrderLineRow[] = lines.map((l, i) => ({
+        ...l,
+        id: lineIds[i]!,
+        orderId,
+        ticketTypeId: l.ticketTypeId ?? null,
+        sessionId: l.sessionId ?? null,
+        description: l.description ?? '',
+        stockDays: l.stockDays ?? [],
+      }));
+      return { order, detail: detailView(order, rows, event, sessions, [], [], now) };
+    } catch (err) {
+      const kind = stockShortageKind(err);
+      if (kind) throw await shortageError(db, await whichShortage(db, kind, prepared), types);
+      // a deadlock fails the whole statement (nothing written): try again
+      if (isDeadlock(err) && attempt < 3) continue;
+      throw err;
     }
-    throw err;
   }
 }
 
+/**
+ * The counter of `kind` that ran out when the statement failed on its CHECK: the only one
+ * of its kind, else the first one short in a fresh read (only for the message).
+ */
+async function whichShortage(
+  db: Db,
+  kind: StockShortage['kind'],
+  { event, types, sessions, claims }: PreparedOrder,
+): Promise<StockShortage> {
+  const c = counters(event.id, claims);
+  const only =
+    kind === 'type'
+      ? c.types.length === 1
+      : kind === 'session'
+        ? c.sessions.length === 1
+        : c.days.length === 1;
+  const fresh = only
+    ? null
+    : shortageIn(
+        event.id,
+        claims,
+        await findSaleFacts(
+          db,
+          event.id,
+          types.map((t) => t.id),
+          sessions.map((x) => x.id),
+        ),
+      );
+  if (fresh?.kind === kind) return fresh;
+  if (kind === 'type') return { kind, ticketTypeId: c.types[0]![0] };
+  if (kind === 'session') return { kind, sessionId: c.sessions[0]![0] };
+  return { kind, day: c.days[0]![0] };
+}
+
 async function shortageError(
-  tx: DbOrTx,
+  db: DbOrTx,
   s: StockShortage,
   types: { id: number; name: string }[],
 ): Promise<AppError> {
@@ -246,7 +375,7 @@ async function shortageError(
     return new AppError(409, 'sold_out', 'checkout.sold_out', { name }, {}, { ticket_id: s.ticketTypeId });
   }
   if (s.kind === 'session') {
-    const [session] = await findSessionsByIds(tx, [s.sessionId]);
+    const [session] = await findSessionsByIds(db, [s.sessionId]);
     return new AppError(
       409,
       'session_full',
@@ -278,6 +407,36 @@ const asStatus = (s: string): OrderStatus =>
 
 export const isPayable = (o: OrderRow, now: Date) => o.status === 'pending' && o.expiresAt > now;
 
+type EventFacts = Pick<EventRow, 'slug' | 'name' | 'startsAt'>;
+
+/** The list view of one order, from its row, its lines and its event. */
+function summaryView(
+  o: OrderRow,
+  lines: OrderLineRow[],
+  e: EventFacts | undefined,
+  now: Date,
+): OrderSummaryView {
+  return {
+    id: o.id,
+    reference: o.reference,
+    status: asStatus(o.status),
+    event: {
+      id: o.eventId,
+      slug: e?.slug ?? '',
+      name: e?.name ?? '',
+      starts_at: (e?.startsAt ?? o.createdAt).toISOString(),
+    },
+    quantity: lines.filter((l) => l.orderId === o.id && l.kind === 'ticket').reduce((n, l) => n + l.qty, 0),
+    subtotal_cents: o.subtotalCents,
+    service_cents: o.serviceCents,
+    total_cents: o.totalCents,
+    created_at: o.createdAt.toISOString(),
+    paid_at: o.paidAt?.toISOString() ?? null,
+    expires_at: o.expiresAt.toISOString(),
+    payable: isPayable(o, now),
+  };
+}
+
 async function summaries(db: DbOrTx, rows: OrderRow[], now: Date): Promise<OrderSummaryView[]> {
   const [lines, evs] = await Promise.all([
     findLines(
@@ -286,28 +445,14 @@ async function summaries(db: DbOrTx, rows: OrderRow[], now: Date): Promise<Order
     ),
     findEventsByIds(db, [...new Set(rows.map((r) => r.eventId))]),
   ]);
-  return rows.map((o) => {
-    const e = evs.find((x) => x.id === o.eventId);
-    return {
-      id: o.id,
-      reference: o.reference,
-      status: asStatus(o.status),
-      event: {
-        id: o.eventId,
-        slug: e?.slug ?? '',
-        name: e?.name ?? '',
-        starts_at: (e?.startsAt ?? o.createdAt).toISOString(),
-      },
-      quantity: lines.filter((l) => l.orderId === o.id && l.kind === 'ticket').reduce((n, l) => n + l.qty, 0),
-      subtotal_cents: o.subtotalCents,
-      service_cents: o.serviceCents,
-      total_cents: o.totalCents,
-      created_at: o.createdAt.toISOString(),
-      paid_at: o.paidAt?.toISOString() ?? null,
-      expires_at: o.expiresAt.toISOString(),
-      payable: isPayable(o, now),
-    };
-  });
+  return rows.map((o) =>
+    summaryView(
+      o,
+      lines,
+      evs.find((x) => x.id === o.eventId),
+      now,
+    ),
+  );
 }
 
 /** Public view of a payment: a masked display, never a card number. */
@@ -345,19 +490,32 @@ export async function getOrderDetail(
 }
 
 export async function orderDetail(db: DbOrTx, order: OrderRow, now: Date): Promise<OrderDetailView> {
-  const [[summary], lines, pays, ticketIds] = await Promise.all([
-    summaries(db, [order], now),
+  const [lines, [event], pays, ticketIds] = await Promise.all([
     findLines(db, [order.id]),
+    findEventsByIds(db, [order.eventId]),
     findPaymentsOfOrder(db, order.id),
     findTicketIdsOfOrder(db, order.id),
   ]);
   const sessions = await findSessionsForLines(db, [
     ...new Set(lines.map((l) => l.sessionId).filter((s): s is number => s !== null)),
   ]);
+  return detailView(order, lines, event, sessions, pays, ticketIds, now);
+}
+
+/** The detail view of one order from everything it shows (no I/O). */
+function detailView(
+  order: OrderRow,
+  lines: OrderLineRow[],
+  event: EventFacts | undefined,
+  sessions: Pick<SessionRow, 'id' | 'date' | 'hour'>[],
+  pays: PaymentRow[],
+  ticketIds: number[],
+  now: Date,
+): OrderDetailView {
   const b = order.billing as Record<string, unknown>;
   const str = (v: unknown) => (typeof v === 'string' ? v : '');
   return {
-    ...summary!,
+    ...summaryView(order, lines, event, now),
     lines: lines.map((l) => {
       const s = sessions.find((x) => x.id === l.sessionId);
       return {
@@ -412,6 +570,8 @@ export async function listCustomerOrders(
 /**
  * Cancels pending orders whose hold is over and gives their tickets back to sale, in
  * batches; several instances can run it at once (SKIP LOCKED). Answers how many expired.
+ * The stock of the whole batch goes back in one UPDATE per counter, last, in the global lock
+ * order: an on-sale's hot rows are locked for one round trip, not one per expired order.
  */
 export async function expireOrders(db: Db, now: Date, batch = 50): Promise<number> {
   return db.transaction(async (tx) => {
@@ -421,9 +581,11 @@ export async function expireOrders(db: Db, now: Date, batch = 50): Promise<numbe
       tx,
       expired.map((o) => o.id),
     );
-    for (const o of expired) {
-      await releaseStock(tx, o.eventId, claimsOf(lines.filter((l) => l.orderId === o.id)));
+    for (const o of expired)
       await audit(tx, { actor: 'system', action: 'order.expire', entity: 'order', entityId: o.id });
+    for (const eventId of [...new Set(expired.map((o) => o.eventId))].sort((a, b) => a - b)) {
+      const ids = new Set(expired.filter((o) => o.eventId === eventId).map((o) => o.id));
+      await releaseStock(tx, eventId, claimsOf(lines.filter((l) => ids.has(l.orderId))));
     }
     return expired.length;
   });
