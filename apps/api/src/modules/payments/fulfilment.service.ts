@@ -85,7 +85,6 @@ export async function fulfilPayment(
         return 'refund_pending';
       }
     }
-    await commitStock(tx, order.eventId, claims);
     await updatePayment(tx, payment.id, { status: 'approved' });
     if (!(await markOrderPaid(tx, order.id, now))) return 'already_paid';
 
@@ -135,6 +134,10 @@ export async function fulfilPayment(
       entityId: order.id,
       data: { payment_id: payment.id, event_ref: c.eventRef, tickets: ticketIds.length },
     });
+    // Reserved → sold LAST, just before the commit: the ticket type's row is the hot row of an
+    // on-sale (every checkout of that type updates it), so it stays locked for one round trip
+    // instead of the whole fulfilment (the order row lock above already makes this run once).
+    await commitStock(tx, order.eventId, claims);
     return 'fulfilled';
   });
 }
