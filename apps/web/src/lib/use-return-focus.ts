@@ -5,7 +5,8 @@ import { useCallback, useLayoutEffect, useRef } from 'react';
  * opened from code (stores, buttons elsewhere on the page), so without this the focus fell
  * to <body> and a keyboard user started again from the top of the page. Remembers what had
  * the focus when `open` became true and puts it back there on close (if it is still on
- * the page). Pass the result as the Content's `onCloseAutoFocus`.
+ * the page and the page has not put the focus elsewhere meanwhile). Pass the result as
+ * the Content's `onCloseAutoFocus`.
  */
 export function useReturnFocus(open: boolean) {
   const opener = useRef<HTMLElement | null>(null);
@@ -21,9 +22,10 @@ export function useReturnFocus(open: boolean) {
   }, [open]);
   return useCallback((event: Event) => {
     const el = opener.current;
-    if (el?.isConnected) {
-      event.preventDefault();
-      el.focus();
-    }
+    const active = document.activeElement;
+    // the page already put the focus somewhere (e.g. on the field an error alert named)
+    const placed = active && active !== document.body && active.isConnected;
+    if (placed || el?.isConnected) event.preventDefault();
+    if (!placed && el?.isConnected) el.focus();
   }, []);
 }
