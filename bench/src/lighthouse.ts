@@ -335,7 +335,11 @@ async function main() {
         const file = reportsDir
           ? path.join(reportsDir, `${pagePath.replace(/\W+/g, '_') || 'home'}-${i + 1}`)
           : undefined;
-        const lhr = await runLighthouse(url, chromePath, file);
+        // a loaded machine now and then loses a run (Chrome or a protocol timeout): retry once
+        const lhr = await runLighthouse(url, chromePath, file).catch((err: unknown) => {
+          log(`  ${pagePath} run ${i + 1} failed (${(err as Error).message}), retrying`);
+          return runLighthouse(url, chromePath, file);
+        });
         const figures = figuresOf(lhr, server.url);
         all.push({ figures });
         log(
