@@ -3,11 +3,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import * as schema from './schema/index';
 
@@ -84,5 +85,21 @@ export async function preparedRows<T>(db: Db, name: string, text: string, values
   const client = (db as unknown as { $client: RawClient }).$client;
   const res =
     client instanceof pg.Pool ? await client.query({ name, text, values }) : await client.query(text, values);
+  return res.rows as T[];
+}
+
+const dialect = new PgDialect();
+
+/**
+ * queryRows for a hot statement built with the sql template: on PostgreSQL outside a
+ * transaction it runs as a named prepared statement, named after its text (statements of the
+ * same shape share one plan per connection); anywhere else it is a plain query.
+ */
+export async function preparedQueryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const client = (db as unknown as { $client?: RawClient }).$client;
+  if (!(client instanceof pg.Pool)) return queryRows<T>(db, query);
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const name = `q${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+  const res = await client.query({ name, text, values: params });
   return res.rows as T[];
 }

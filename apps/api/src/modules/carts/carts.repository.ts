@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { queryRows, type DbOrTx } from '../../db/client';
+import { preparedQueryRows, queryRows, type DbOrTx } from '../../db/client';
 import { rowFromJson } from '../../db/json-rows';
 import { cartItems, carts, eventDayStock, eventSessions, events, ticketTypes } from '../../db/schema/index';
 
@@ -66,7 +66,12 @@ export async function findSaleFacts(
   sessionIds: number[],
 ): Promise<SaleFacts> {
   type Json = Record<string, unknown>;
-  const [row] = await queryRows<{ event: Json | null; types: Json[]; sessions: Json[]; days: Json[] }>(
+  const [row] = await preparedQueryRows<{
+    event: Json | null;
+    types: Json[];
+    sessions: Json[];
+    days: Json[];
+  }>(
     db,
     sql`SELECT
       (SELECT row_to_json(e) FROM events e WHERE e.id = ${eventId}) AS event,
@@ -105,7 +110,7 @@ export async function findCartContents(
   eventId?: number,
 ): Promise<CartContents> {
   type Json = Record<string, unknown>;
-  const [row] = await queryRows<{
+  const [row] = await preparedQueryRows<{
     cart: Json | null;
     items: Json[];
     event: Json | null;
@@ -165,7 +170,7 @@ export async function saveCartLine(
       : sql`DELETE FROM cart_items USING c WHERE cart_items.cart_id = c.id
           AND cart_items.ticket_type_id = ${line.ticketTypeId}
           AND coalesce(cart_items.session_id, 0) = ${line.sessionId ?? 0}`;
-  await db.execute(sql`WITH c AS (${cart}) ${change}`);
+  await preparedQueryRows(db, sql`WITH c AS (${cart}) ${change}`);
 }
 
 /** Does the visitor still have carts of their own (to merge into a customer's)? */

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { customerSessions, customers } from '../../db/schema/index';
 
@@ -9,20 +9,32 @@ export async function insertSession(
   await db.insert(customerSessions).values(values);
 }
 
-/** The live session for a token hash with its customer, or undefined. */
-export async function findLiveSession(db: DbOrTx, tokenHash: string, now: Date) {
-  const rows = await db
+function liveSessionQuery(db: DbOrTx) {
+  return db
     .select({ session: customerSessions, customer: customers })
     .from(customerSessions)
     .innerJoin(customers, eq(customers.id, customerSessions.customerId))
     .where(
       and(
-        eq(customerSessions.tokenHash, tokenHash),
+        eq(customerSessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(customerSessions.revokedAt),
-        gt(customerSessions.expiresAt, now),
+        gt(customerSessions.expiresAt, sql.placeholder('now')),
       ),
     )
     .limit(1);
+}
+
+/** Every authenticated request looks its session up: prepared once per database. */
+const preparedLiveSession = new WeakMap<DbOrTx, ReturnType<ReturnType<typeof liveSessionQuery>['prepare']>>();
+
+/** The live session for a token hash with its customer, or undefined. */
+export async function findLiveSession(db: DbOrTx, tokenHash: string, now: Date) {
+  let query = preparedLiveSession.get(db);
+  if (!query) {
+    query = liveSessionQuery(db).prepare('live_session');
+    preparedLiveSession.set(db, query);
+  }
+  const rows = await query.execute({ tokenHash, now });
   return rows[0];
 }
 

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { queryRows, type DbOrTx } from '../../db/client';
+import { preparedQueryRows, queryRows, type DbOrTx } from '../../db/client';
 import { counters, type StockClaim } from './stock.repository';
 import { customerTickets, eventSessions, events, orderLines, orders, payments } from '../../db/schema/index';
 
@@ -82,7 +82,7 @@ export async function insertPendingOrder(
     ctes.push(
       sql`cc AS (DELETE FROM cart_items WHERE cart_id = ${input.clearCartId} AND ${after(previous)})`,
     );
-  const [row] = await queryRows<{ order_id: number; line_ids: number[] | null }>(
+  const [row] = await preparedQueryRows<{ order_id: number; line_ids: number[] | null }>(
     db,
     sql`WITH ${sql.join(ctes, sql`, `)}
       SELECT o.id AS order_id, (SELECT array_agg(id ORDER BY id) FROM l) AS line_ids FROM o
