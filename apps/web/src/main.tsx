@@ -27,6 +27,22 @@ function seedInitialData() {
   }
 }
 
+/**
+ * Resolves once the router has the first route's chunk and texts. Until then it would render
+ * nothing, and React's first commit would wipe the page the server painted in #root
+ * (api/src/modules/seo/seo.prerender.ts) before the real page replaces it: a blank flash.
+ */
+function routerReady(router: ReturnType<typeof createAppRouter>): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
 async function start() {
   initErrorReporting();
   seedInitialData();
@@ -35,6 +51,7 @@ async function start() {
   // created once the texts are set up: the first route's lazy() loads the page's own
   // namespaces beside its chunk (i18next ignores loadNamespaces before init)
   const router = createAppRouter();
+  await routerReady(router);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>

@@ -10,9 +10,21 @@ import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
  */
 export type HeadProvider = (req: FastifyRequest, pathname: string) => Promise<string | null>;
 
+/**
+ * A static first paint for a route: markup put inside `<div id="root">` (React's first
+ * commit replaces it) and the language it is written in (`<html lang>`).
+ */
+export interface RootContent {
+  html: string;
+  lang: string;
+}
+export type RootProvider = (req: FastifyRequest, pathname: string) => Promise<RootContent | null>;
+
 declare module 'fastify' {
   interface FastifyInstance {
     addHeadProvider(provider: HeadProvider): void;
+    /** Something to paint before the JavaScript runs (the first provider with an answer wins). */
+    addRootProvider(provider: RootProvider): void;
     /** A route outside /api (e.g. /sitemap.xml, /robots.txt) for modules mounted under /api. */
     addRootRoute(route: RouteOptions): void;
     /** Serves index.html for a history-mode route (used by the not-found handler). */
@@ -65,6 +77,8 @@ const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;
 export const spaPlugin = fp(async (app, opts: { distDir: string }) => {
   const providers: HeadProvider[] = [];
   app.decorate('addHeadProvider', (p: HeadProvider) => providers.push(p));
+  const rootProviders: RootProvider[] = [];
+  app.decorate('addRootProvider', (p: RootProvider) => rootProviders.push(p));
   // fastify-plugin: `app` is the root instance here, so these routes carry no /api prefix.
   app.decorate('addRootRoute', (route: RouteOptions) => {
     app.route(route);
@@ -111,7 +125,15 @@ export const spaPlugin = fp(async (app, opts: { distDir: string }) => {
     let page = template;
     if (head.includes('<title')) page = page.replace(/<title>[\s\S]*?<\/title>\s*/, '');
     if (head.includes('name="description"')) page = page.replace(/<meta name="description"[^>]*>\s*/, '');
-    const html = head ? page.replace('</head>', `${head}</head>`) : page;
+    for (const p of rootProviders) {
+      const root = await p(req, pathname).catch(() => null);
+      if (!root) continue;
+      page = page
+        .replace(/<html lang="[^"]*"/, `<html lang="${escapeAttr(root.lang)}"`)
+        .replace('<div id="root"></div>', () => `<div id="root">${root.html}</div>`);
+      break;
+    }
+    const html = head ? page.replace('</head>', () => `${head}</head>`) : page;
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   });
 });

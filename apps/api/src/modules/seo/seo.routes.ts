@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { preloadHead } from './seo.preload';
+import { prerenderRoot } from './seo.prerender';
 import { buildSitemap, eventHead, organizerHead, robotsTxt } from './seo.service';
 
 const EVENT_PAGE = /^\/events\/([^/]+)\/?$/;
@@ -34,6 +35,9 @@ export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // the page's chunks, its texts and its first API answer, so nothing waits on anything
   app.addHeadProvider((req, pathname) => preloadHead(app.db, req, pathname, app.spaModulePreloads));
+
+  // the landing pages' header and largest text painted from the HTML, before any JavaScript
+  app.addRootProvider((req, pathname) => prerenderRoot(app.db, req, pathname));
 
   app.addRootRoute({
     method: ['GET', 'HEAD'],
