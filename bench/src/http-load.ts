@@ -21,7 +21,7 @@ export interface LoadSpec {
 export async function httpLoad(
   baseUrl: string,
   spec: LoadSpec,
-  opts: { seconds: number; connections: number },
+  opts: { seconds: number; connections: number; overallRate?: number },
 ): Promise<RunFigures> {
   const rec = new Recorder();
   const pendingReasons: string[] = [];
@@ -36,6 +36,7 @@ export async function httpLoad(
       url: baseUrl,
       connections: opts.connections,
       duration: opts.seconds,
+      ...(opts.overallRate ? { overallRate: opts.overallRate } : {}),
       timeout: 10,
       requests: [
         {
@@ -66,7 +67,7 @@ export async function httpLoad(
   instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
     const reason = spec.classify ? (pendingReasons.shift() ?? 'ok') : 'ok';
     if (statusCode >= 200 && statusCode < 300 && reason === 'ok') rec.success(responseTime);
-    else rec.failure(statusCode >= 200 && statusCode < 300 ? reason : String(statusCode));
+    else rec.failure(statusCode >= 200 && statusCode < 300 ? reason : String(statusCode), responseTime);
   });
   instance.on('reqError', () => {
     rec.errors++;

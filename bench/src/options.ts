@@ -3,6 +3,7 @@
  *   --quick                  one short run per scenario (smoke: about a minute)
  *   --only=a,b               run only these scenarios (baselines always run)
  *   --keep-db                keep the bench database on the PostgreSQL server afterwards
+ *   --overload               after each scenario, drive it at twice its measured rate
  *   BENCH_DURATION=<s>       seconds per run (default 5, quick 2)
  *   BENCH_RUNS=<n>           runs per scenario, the median is reported (default 3, quick 1)
  *   BENCH_CONNECTIONS=<n>    HTTP connections (default 16)
@@ -16,6 +17,7 @@ export interface BenchOptions {
   dbConnections: number;
   only: string[] | null;
   keepDb: boolean;
+  overload: boolean;
   databaseUrl: string | undefined;
 }
 
@@ -29,7 +31,7 @@ function positiveNumber(value: string | undefined, name: string): number | undef
 export function readOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptions {
   const quick = argv.includes('--quick') || env.BENCH_QUICK === '1';
   const onlyArg = argv.find((a) => a.startsWith('--only='));
-  const unknown = argv.filter((a) => a.startsWith('--') && !/^--(quick|keep-db|only=.*)$/.test(a));
+  const unknown = argv.filter((a) => a.startsWith('--') && !/^--(quick|keep-db|overload|only=.*)$/.test(a));
   if (unknown.length) throw new Error(`unknown option(s): ${unknown.join(' ')}`);
   return {
     quick,
@@ -45,6 +47,7 @@ export function readOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOption
           .filter(Boolean)
       : null,
     keepDb: argv.includes('--keep-db'),
+    overload: argv.includes('--overload'),
     databaseUrl: env.DATABASE_URL || undefined,
   };
 }

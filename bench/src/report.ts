@@ -25,6 +25,26 @@ export interface ScenarioRow {
   p99Ratio?: number;
   /** CPU ms the app process spent per successful answer (all runs), when measurable */
   cpuMsPerOk?: number;
+  /** --overload: the scenario driven at twice its measured rate, then one quiet request */
+  overload?: OverloadFigures;
+}
+
+export interface OverloadFigures {
+  /** requests per second offered (2 × the measured rate) and connections used */
+  rate: number;
+  connections: number;
+  ok: number;
+  /** 503/429 answers, all with Retry-After */
+  shed: number;
+  /** 5xx answers other than 503 */
+  errors5xx: number;
+  /** other answers by status or reason (refusals the scenario counts as not ok) */
+  other: Record<string, number>;
+  /** socket errors and client timeouts (10 s) */
+  socketErrors: number;
+  maxMs: number;
+  /** latency of single requests right after the load stopped */
+  recoveryMs: number;
 }
 
 export interface BenchReport {
@@ -80,6 +100,23 @@ export function markdownTable(r: BenchReport): string {
     lines.push(
       `| ${s.title} | ${fmt(s.figures.rps)} | ${ms(s.figures.p50)} | ${ms(s.figures.p99)} | ${cpu(s.cpuMsPerOk)} | ${s.baseline} | ${pct(s.ratio)} | ${s.p99Ratio === undefined ? '' : s.p99Ratio.toFixed(1) + '×'} | ${otherText(s.figures)} | ${s.note ?? ''} |`,
     );
+  }
+  const over = r.scenarios.filter((s) => s.overload);
+  if (over.length) {
+    lines.push(
+      '',
+      '| overload at 2× the measured rate | offered req/s | connections | ok | shed 503/429 | other 5xx | socket errors / timeouts | slowest answer ms | first request after, ms | other |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    );
+    for (const s of over) {
+      const o = s.overload!;
+      const other = Object.entries(o.other)
+        .map(([k, v]) => `${k}×${v}`)
+        .join(' ');
+      lines.push(
+        `| ${s.title} | ${fmt(o.rate)} | ${o.connections} | ${fmt(o.ok)} | ${fmt(o.shed)} | ${o.errors5xx} | ${o.socketErrors} | ${fmt(o.maxMs)} | ${ms(o.recoveryMs)} | ${other} |`,
+      );
+    }
   }
   return lines.join('\n');
 }

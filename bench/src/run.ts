@@ -8,13 +8,14 @@ import { performance } from 'node:perf_hooks';
 import { postgresTarget, pgliteTarget, reservationCeiling, type SqlTarget } from './ceilings';
 import { httpLoad, type LoadSpec } from './http-load';
 import { processCpuMs } from './process-cpu';
-import { readOptions } from './options';
+import { readOptions, type BenchOptions } from './options';
 import {
   machineLine,
   markdownTable,
   writeResults,
   type BaselineRow,
   type BenchReport,
+  type OverloadFigures,
   type ScenarioRow,
 } from './report';
 import { randomClientIp, scenarios, type ScenarioContext } from './scenarios';
@@ -218,6 +219,10 @@ async function main() {
           row.p99Ratio = base.p99 > 0 ? row.figures.p99 / base.p99 : undefined;
         }
         printLine(s.title, row.figures, row.ratio, s.baseline, row.cpuMsPerOk);
+        if (opts.overload && row.figures.rps > 0) {
+          row.overload = await overload(app.url, prepared.spec, row.figures.rps, opts);
+          printOverload(row.overload);
+        }
       } catch (err) {
         row.skipped = `failed: ${(err as Error).message}`;
         log(`  ${s.title.padEnd(58)} ${row.skipped}`);
@@ -251,6 +256,47 @@ async function main() {
     for (const c of children.reverse()) await c.stop();
     await db.dispose();
   }
+}
+
+/**
+ * Twice the measured rate, offered by 8× the connections (autocannon paces each one), then
+ * single requests as soon as it stops: what a client sees when the API is overloaded.
+ */
+async function overload(
+  url: string,
+  spec: LoadSpec,
+  rps: number,
+  opts: BenchOptions,
+): Promise<OverloadFigures> {
+  const connections = opts.connections * 8;
+  const rate = Math.max(2, Math.round(2 * rps));
+  const f = await httpLoad(url, spec, { seconds: opts.durationSeconds, connections, overallRate: rate });
+  const after = await httpLoad(url, spec, { seconds: 1, connections: 1 });
+  const other: Record<string, number> = {};
+  let shed = 0;
+  let errors5xx = 0;
+  for (const [k, v] of Object.entries(f.other)) {
+    if (k === '503' || k === '429') shed += v;
+    else if (/^5\d\d$/.test(k)) errors5xx += v;
+    else other[k] = v;
+  }
+  return {
+    rate,
+    connections,
+    ok: f.ok,
+    shed,
+    errors5xx,
+    other,
+    socketErrors: f.errors,
+    maxMs: f.maxMs ?? 0,
+    recoveryMs: after.p50,
+  };
+}
+
+function printOverload(o: OverloadFigures) {
+  log(
+    `    at 2× (${o.rate}/s offered, ${o.connections} conn.): ok ${o.ok}, shed ${o.shed}, other 5xx ${o.errors5xx}, socket errors ${o.socketErrors}, slowest ${Math.round(o.maxMs)} ms, next request ${o.recoveryMs.toFixed(1)} ms`,
+  );
 }
 
 function printLine(title: string, f: RunFigures, ratio?: number, baseline?: string, cpuMs?: number) {
