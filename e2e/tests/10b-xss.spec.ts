@@ -139,7 +139,8 @@ test('a customer: names, billing names, email — account, dashboard, mini-site,
   const fest = await festival(page.request);
 
   await page.goto(`/dashboard/home?accessToken=${encodeURIComponent(who.token)}`);
-  await expect(page).toHaveURL(/\/dashboard\/home/);
+  // the page keeps the token from the address before the next visit relies on it
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('customer_token'))).toContain(who.token);
   await page.evaluate(
     (e) => localStorage.setItem('event_slug', JSON.stringify({ id: e.id, slug: e.slug, name: e.name })),
     fest,
@@ -171,10 +172,13 @@ test('a customer: names, billing names, email — account, dashboard, mini-site,
     for (const f of fields) count(set[f], f, '/dashboard/account');
     count(EMAIL_PAYLOADS[0], 'email', '/dashboard/account');
 
-    await page.goto('/site/festival-demo/account/your-account');
-    await expectShownAsText(page, set.first_name);
-    await expectInert(page, dialogs);
-    count(set.first_name, 'first_name', '/site/:slug/account/your-account');
+    // the mini-site greets by first name too (every third round: a third of the payloads)
+    if (round % 3 === 0) {
+      await page.goto('/site/festival-demo/account/your-account');
+      await expectShownAsText(page, set.first_name);
+      await expectInert(page, dialogs);
+      count(set.first_name, 'first_name', '/site/:slug/account/your-account');
+    }
   }
 
   // Billing names of orders: one per payload (pending top-ups, no stock held) …
