@@ -18,8 +18,9 @@ beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'prerender-dist-'));
   fs.writeFileSync(
     path.join(dist, 'index.html'),
-    '<!doctype html><html lang="pt-PT"><head><title>Events</title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>',
+    '<!doctype html><html lang="pt-PT"><head><title>Events</title><script type="module" crossorigin src="/assets/index-E.js"></script></head><body><div id="root"></div></body></html>',
   );
+  fs.writeFileSync(path.join(dist, 'paint-first.js'), '');
   t = await createTestApp({ config: { WEB_DIST_DIR: dist } });
 });
 afterAll(async () => {
@@ -27,7 +28,7 @@ afterAll(async () => {
   fs.rmSync(dist, { recursive: true, force: true });
 });
 
-const root = (html: string) => /<div id="root">([\s\S]*)<\/div><script/.exec(html)?.[1] ?? '';
+const root = (html: string) => /<div id="root">([\s\S]*)<\/div><\/body>/.exec(html)?.[1] ?? '';
 const h1 = (html: string) => /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(root(html))?.[1];
 const lang = (html: string) => /<html lang="([^"]*)"/.exec(html)?.[1];
 const get = async (url: string, locale?: string) =>
@@ -50,7 +51,7 @@ describe('static first paint in the server HTML', () => {
 
   it('event page: name, organiser, date, hour and venue, translated', async () => {
     const pt = root(await get('/events/festival-demo'));
-    expect(h1(`<div id="root">${pt}</div><script`)).toBe('Festival Demo');
+    expect(h1(`<div id="root">${pt}</div></body>`)).toBe('Festival Demo');
     expect(pt).toContain('Data e hora');
     expect(pt).toContain('Parque Tejo, Lisboa');
     expect(pt).toMatch(/>Início às \d\d:\d\d</);
@@ -75,6 +76,21 @@ describe('static first paint in the server HTML', () => {
     }
   });
 
+  it('loads the app after the first paint where the page is pre-rendered, at once elsewhere', async () => {
+    const entry = '<script type="module" crossorigin src="/assets/index-E.js"></script>';
+    const paintFirst = '<script defer src="/paint-first.js" data-entry="/assets/index-E.js"></script>';
+    for (const url of ['/', '/events/festival-demo']) {
+      const html = await get(url);
+      expect(html).toContain(paintFirst);
+      expect(html).not.toContain(entry);
+    }
+    for (const url of ['/events/nao-existe', '/about']) {
+      const html = await get(url);
+      expect(html).toContain(entry);
+      expect(html).not.toContain('paint-first');
+    }
+  });
+
   it('shows the status of an event that cannot be bought', async () => {
     expect(root(await get('/events/esgotado-demo'))).toContain(
       '<div role="status" class="rounded-xl p-4 ring-1 bg-red-50 text-red-900 ring-red-200"><p class="font-semibold">Esgotado</p>',
@@ -93,7 +109,7 @@ describe('static first paint in the server HTML', () => {
       .where(eq(events.slug, 'concerto-demo'));
     const html = root(await get('/events/concerto-demo'));
     expect(html).not.toMatch(/<script|<img src=x|<b>|onerror=alert\(2\)>/);
-    expect(h1(`<div id="root">${html}</div><script`)).toBe(
+    expect(h1(`<div id="root">${html}</div></body>`)).toBe(
       '&#60;script&#62;alert(1)&#60;/script&#62;&#60;img src=x onerror=alert(2)&#62; &#38; &#34;q&#34;',
     );
   });

@@ -109,6 +109,8 @@ export const spaPlugin = fp(async (app, opts: { distDir: string }) => {
       .map((f) => `<link rel="modulepreload" crossorigin href="/${escapeAttr(f)}">`)
       .join(''),
   );
+  // apps/web/public/paint-first.js: loads the entry module after the first paint
+  const paintFirst = hasDist && fs.existsSync(path.join(opts.distDir, 'paint-first.js'));
   let template: string | null = null;
   app.decorate('sendSpa', async (req: FastifyRequest, reply: FastifyReply) => {
     if (!hasDist) {
@@ -131,6 +133,15 @@ export const spaPlugin = fp(async (app, opts: { distDir: string }) => {
       page = page
         .replace(/<html lang="[^"]*"/, `<html lang="${escapeAttr(root.lang)}"`)
         .replace('<div id="root"></div>', () => `<div id="root">${root.html}</div>`);
+      // the page is already there: paint it before fetching and running the app (a module
+      // script fetched beside the CSS competes with it for the connection and, when it
+      // arrives first, runs before the first frame)
+      if (paintFirst) {
+        page = page.replace(
+          /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+          (_, src: string) => `<script defer src="/paint-first.js" data-entry="${escapeAttr(src)}"></script>`,
+        );
+      }
       break;
     }
     const html = head ? page.replace('</head>', () => `${head}</head>`) : page;
