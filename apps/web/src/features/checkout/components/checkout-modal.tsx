@@ -5,20 +5,18 @@ import { billingBody, type OrderDetailView } from '@bilheteira/shared/schemas/or
 import type { PaymentMethod } from '@bilheteira/shared/schemas/payments';
 import type { CustomerView } from '@bilheteira/shared/schemas/customers';
 import { isValidCardExpiry, passesLuhn, isValidEmail } from '@bilheteira/shared/validation';
-import { Dialog } from 'radix-ui';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
   initialPhoneValue,
-  isPhoneDropdownEvent,
   isPhoneValueValid,
   PhoneInput,
   type PhoneValue,
 } from '../../../components/phone-input';
+import { DialogFrame } from '../../../components/dialog-frame';
 import { paths } from '../../../config/paths';
 import { ApiError, api } from '../../../lib/api-client';
-import { useReturnFocus } from '../../../lib/use-return-focus';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../../lib/storage';
 import { showAlert } from '../../../stores/alert-store';
 import { useCheckout, type CheckoutRequest } from '../../../stores/checkout-store';
@@ -192,7 +190,6 @@ function CheckoutFlow({ request, token }: { request: CheckoutRequest; token: str
   const [busy, setBusy] = useState(false);
   const orderKey = useRef(newIdempotencyKey());
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const returnFocus = useReturnFocus(true);
 
   useEffect(() => {
     if (existing.data) setOrder(existing.data);
@@ -421,345 +418,296 @@ function CheckoutFlow({ request, token }: { request: CheckoutRequest; token: str
   );
 
   return (
-    <Dialog.Root open onOpenChange={(o) => !o && step !== 'waiting' && close()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
-        <Dialog.Content
-          onCloseAutoFocus={returnFocus}
-          data-testid="checkout-modal"
-          aria-describedby={undefined}
-          className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 text-slate-900 shadow-2xl"
-          onEscapeKeyDown={(e) => {
-            if (isPhoneDropdownEvent(e) || step === 'waiting') e.preventDefault();
-          }}
-          onInteractOutside={(e) => {
-            if (step === 'waiting') e.preventDefault();
+    <DialogFrame
+      open
+      onClose={close}
+      locked={step === 'waiting'}
+      testId="checkout-modal"
+      size="lg"
+      eyebrow={stepIndex >= 0 && t('steps.progress', { current: stepIndex + 1, total: 3 })}
+      title={titles[step]}
+      titleRef={headingRef}
+      description={false}
+    >
+      {step === 'summary' && (
+        <div>
+          {cart.isLoading ? (
+            <p>{t('loading')}</p>
+          ) : rows.length ? (
+            <SummaryLines rows={rows} totals={totals} />
+          ) : (
+            <p>{t('errors.cart_empty')}</p>
+          )}
+          <p className="mt-3 text-xs text-slate-700">{t('summary.service_note')}</p>
+          <button
+            type="button"
+            className="btn-primary mt-4 w-full"
+            onClick={toBilling}
+            data-testid="checkout-continue"
+          >
+            {t('actions.continue')}
+          </button>
+        </div>
+      )}
+
+      {step === 'billing' && (
+        <form
+          noValidate
+          className="space-y-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            toPayment();
           }}
         >
-          <div className="mb-4 flex items-start justify-between gap-4">
-            <div>
-              {stepIndex >= 0 && (
-                <p className="text-xs font-semibold uppercase tracking-wide text-slate-700">
-                  {t('steps.progress', { current: stepIndex + 1, total: 3 })}
-                </p>
-              )}
-              <Dialog.Title asChild>
-                <h2 ref={headingRef} tabIndex={-1} className="text-xl font-bold outline-none">
-                  {titles[step]}
-                </h2>
-              </Dialog.Title>
-            </div>
-            {step !== 'waiting' && (
-              <Dialog.Close
-                className="-m-2 rounded-full p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-amber-500"
-                aria-label={t('close')}
-              >
-                <svg
-                  width="20"
-                  height="20"
-                  viewBox="0 0 20 20"
-                  aria-hidden
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                >
-                  <path d="M5 5l10 10M15 5L5 15" />
-                </svg>
-              </Dialog.Close>
-            )}
+          <Field id={`${formId}-name`} label={t('billing.name')} error={errors.name}>
+            {input('name', 'name', { autoComplete: 'name', maxLength: 120 })}
+          </Field>
+          <Field id={`${formId}-country`} label={t('billing.country')} error={errors.country}>
+            <select
+              id={`${formId}-country`}
+              className="field-input"
+              value={billing.country}
+              onChange={(e) => setBilling({ ...billing, country: e.target.value })}
+            >
+              {['PT', 'ES', 'FR', 'DE', 'GB', 'BR', 'AO', 'MZ', 'US'].map((c) => (
+                <option key={c} value={c}>
+                  {t(`countries.${c}`)}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field
+            id={`${formId}-document`}
+            label={billing.country === 'PT' ? t('billing.nif') : t('billing.tax_id')}
+            error={errors.document}
+            hint={t('billing.nif_hint')}
+          >
+            {input('document', 'document', {
+              inputMode: billing.country === 'PT' ? 'numeric' : 'text',
+              maxLength: 30,
+            })}
+          </Field>
+          <Field id={`${formId}-postal`} label={t('billing.postal_code')} error={errors.postal_code}>
+            {input('postal', 'postal_code', {
+              autoComplete: 'postal-code',
+              maxLength: 16,
+              placeholder: billing.country === 'PT' ? '1234-567' : undefined,
+            })}
+          </Field>
+          <Field
+            id={`${formId}-email`}
+            label={t('billing.receipt_email')}
+            error={errors.receipt_email}
+            hint={t('billing.receipt_hint')}
+          >
+            {input('email', 'receipt_email', { type: 'email', autoComplete: 'email', maxLength: 200 })}
+          </Field>
+          <div className="flex gap-3 pt-2">
+            <button type="button" className="btn-secondary flex-1" onClick={() => setStep('summary')}>
+              {t('actions.back')}
+            </button>
+            <button type="submit" className="btn-primary flex-1" data-testid="checkout-billing-continue">
+              {t('actions.continue')}
+            </button>
           </div>
+        </form>
+      )}
 
-          {step === 'summary' && (
+      {step === 'payment' && (
+        <form
+          noValidate
+          className="space-y-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void pay();
+          }}
+        >
+          {order && (
+            <p className="rounded-lg bg-slate-100 p-3 text-sm">
+              {t('payment.order_pending', {
+                reference: order.reference,
+                total: formatEur(order.total_cents),
+              })}
+            </p>
+          )}
+          <fieldset>
+            <legend className="field-label">{t('payment.method')}</legend>
+            <div className="grid grid-cols-2 gap-2">
+              {methods.map((m) => (
+                <label
+                  key={m}
+                  className="flex cursor-pointer items-center gap-2 rounded-xl border border-slate-300 p-3 text-sm font-medium has-checked:border-slate-900 has-checked:bg-slate-900 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-amber-600"
+                >
+                  <input
+                    type="radio"
+                    name={`${formId}-method`}
+                    value={m}
+                    checked={method === m}
+                    onChange={() => setMethod(m)}
+                    className="sr-only"
+                  />
+                  {t(`payment.methods.${m}`)}
+                </label>
+              ))}
+            </div>
+            {errors.method && (
+              <p className="field-error" role="alert">
+                {errors.method}
+              </p>
+            )}
+          </fieldset>
+          {method === 'mbway' && (
             <div>
-              {cart.isLoading ? (
-                <p>{t('loading')}</p>
-              ) : rows.length ? (
-                <SummaryLines rows={rows} totals={totals} />
-              ) : (
-                <p>{t('errors.cart_empty')}</p>
-              )}
-              <p className="mt-3 text-xs text-slate-700">{t('summary.service_note')}</p>
+              <PhoneInput
+                label={t('payment.mbway_phone')}
+                value={phone}
+                onChange={setPhone}
+                error={errors.mbway}
+                required
+              />
+              <p className="mt-1 text-xs text-slate-700">{t('payment.mbway_hint')}</p>
+            </div>
+          )}
+          {usesStripeFields(method) && (
+            <p className="text-sm text-slate-700" data-testid="stripe-note">
+              {t('payment.stripe_next')}
+            </p>
+          )}
+          {method === 'card' && !usesStripeFields(method) && (
+            <div className="space-y-3">
+              <Field id={`${formId}-cnum`} label={t('payment.card_number')} error={errors.card_number}>
+                <input
+                  id={`${formId}-cnum`}
+                  className="field-input"
+                  inputMode="numeric"
+                  autoComplete="cc-number"
+                  maxLength={23}
+                  value={card.number}
+                  aria-invalid={!!errors.card_number}
+                  onChange={(e) => setCard({ ...card, number: e.target.value.replace(/[^\d ]/g, '') })}
+                />
+              </Field>
+              <div className="grid grid-cols-2 gap-3">
+                <Field id={`${formId}-cexp`} label={t('payment.card_expiry')} error={errors.card_expiry}>
+                  <input
+                    id={`${formId}-cexp`}
+                    className="field-input"
+                    inputMode="numeric"
+                    autoComplete="cc-exp"
+                    placeholder={t('payment.card_expiry_placeholder')}
+                    maxLength={7}
+                    value={card.expiry}
+                    aria-invalid={!!errors.card_expiry}
+                    onChange={(e) => setCard({ ...card, expiry: e.target.value.replace(/[^\d/]/g, '') })}
+                  />
+                </Field>
+                <Field id={`${formId}-cname`} label={t('payment.card_name')} error={errors.card_name}>
+                  <input
+                    id={`${formId}-cname`}
+                    className="field-input"
+                    autoComplete="cc-name"
+                    maxLength={100}
+                    value={card.name}
+                    aria-invalid={!!errors.card_name}
+                    onChange={(e) => setCard({ ...card, name: e.target.value })}
+                  />
+                </Field>
+              </div>
+              <p className="text-xs text-slate-700">{t('payment.card_note')}</p>
+            </div>
+          )}
+          {(method === 'google_pay' || method === 'apple_pay') && !usesStripeFields(method) && (
+            <p className="text-sm text-slate-700">
+              {t('payment.wallet_note', { method: t(`payment.methods.${method}`) })}
+            </p>
+          )}
+          <div className="flex gap-3 pt-2">
+            {!order && (
+              <button type="button" className="btn-secondary flex-1" onClick={() => setStep('billing')}>
+                {t('actions.back')}
+              </button>
+            )}
+            <button type="submit" className="btn-primary flex-1" disabled={busy} data-testid="checkout-pay">
+              {busy
+                ? t('actions.paying')
+                : t('actions.pay', { total: formatEur(order?.total_cents ?? totals.at(-1)![1]) })}
+            </button>
+          </div>
+        </form>
+      )}
+
+      {step === 'stripe' && stripeKey && clientSecret && order && (
+        <div className="space-y-4">
+          <p className="rounded-lg bg-slate-100 p-3 text-sm">
+            {t('payment.order_pending', {
+              reference: order.reference,
+              total: formatEur(order.total_cents),
+            })}
+          </p>
+          <StripePaymentElement
+            publishableKey={stripeKey}
+            clientSecret={clientSecret}
+            submitLabel={t('actions.pay', { total: formatEur(order.total_cents) })}
+            onBack={() => {
+              setClientSecret(null);
+              setStep('payment');
+            }}
+          />
+        </div>
+      )}
+
+      {step === 'waiting' && (
+        <div className="text-center" data-testid="checkout-waiting">
+          <p>{t('waiting.text', { phone: `+${phone.dialCode} ${phone.national}` })}</p>
+          <p
+            className="mt-4 text-5xl font-bold tabular-nums"
+            role="timer"
+            aria-live="off"
+            data-testid="mbway-countdown"
+          >
+            {countdown.label}
+          </p>
+          <p className="mt-2 text-sm text-slate-700" aria-live="polite">
+            {t('waiting.status')}
+          </p>
+          {/* the timer itself stays silent; screen readers hear the time left once a minute */}
+          <p className="sr-only" role="status" aria-live="polite" data-testid="mbway-countdown-announcement">
+            {t('waiting.minutes_left', { count: Math.max(1, Math.ceil(countdown.left / 60_000)) })}
+          </p>
+          <div
+            className="mx-auto mt-4 size-8 animate-spin rounded-full border-4 border-slate-300 border-t-slate-900"
+            aria-hidden
+          />
+        </div>
+      )}
+
+      {step === 'success' && order && (
+        <div data-testid="checkout-success">
+          <p className="rounded-lg bg-green-50 p-3 font-medium text-green-900" role="status">
+            {t('success.text', { reference: order.reference })}
+          </p>
+          <SummaryLines rows={rows} totals={[[t('summary.total'), order.total_cents]]} />
+          {order.ticket_ids.length > 0 && (
+            <p className="mt-3 text-sm">{t('success.tickets', { count: order.ticket_ids.length })}</p>
+          )}
+          <div className="mt-4 flex flex-col gap-3 sm:flex-row">
+            {order.ticket_ids.length > 0 && (
               <button
                 type="button"
-                className="btn-primary mt-4 w-full"
-                onClick={toBilling}
-                data-testid="checkout-continue"
+                className="btn-primary flex-1"
+                onClick={goTickets}
+                data-testid="checkout-see-tickets"
               >
-                {t('actions.continue')}
+                {t('success.see_tickets')}
               </button>
-            </div>
-          )}
-
-          {step === 'billing' && (
-            <form
-              noValidate
-              className="space-y-3"
-              onSubmit={(e) => {
-                e.preventDefault();
-                toPayment();
-              }}
-            >
-              <Field id={`${formId}-name`} label={t('billing.name')} error={errors.name}>
-                {input('name', 'name', { autoComplete: 'name', maxLength: 120 })}
-              </Field>
-              <Field id={`${formId}-country`} label={t('billing.country')} error={errors.country}>
-                <select
-                  id={`${formId}-country`}
-                  className="field-input"
-                  value={billing.country}
-                  onChange={(e) => setBilling({ ...billing, country: e.target.value })}
-                >
-                  {['PT', 'ES', 'FR', 'DE', 'GB', 'BR', 'AO', 'MZ', 'US'].map((c) => (
-                    <option key={c} value={c}>
-                      {t(`countries.${c}`)}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-              <Field
-                id={`${formId}-document`}
-                label={billing.country === 'PT' ? t('billing.nif') : t('billing.tax_id')}
-                error={errors.document}
-                hint={t('billing.nif_hint')}
-              >
-                {input('document', 'document', {
-                  inputMode: billing.country === 'PT' ? 'numeric' : 'text',
-                  maxLength: 30,
-                })}
-              </Field>
-              <Field id={`${formId}-postal`} label={t('billing.postal_code')} error={errors.postal_code}>
-                {input('postal', 'postal_code', {
-                  autoComplete: 'postal-code',
-                  maxLength: 16,
-                  placeholder: billing.country === 'PT' ? '1234-567' : undefined,
-                })}
-              </Field>
-              <Field
-                id={`${formId}-email`}
-                label={t('billing.receipt_email')}
-                error={errors.receipt_email}
-                hint={t('billing.receipt_hint')}
-              >
-                {input('email', 'receipt_email', { type: 'email', autoComplete: 'email', maxLength: 200 })}
-              </Field>
-              <div className="flex gap-3 pt-2">
-                <button type="button" className="btn-secondary flex-1" onClick={() => setStep('summary')}>
-                  {t('actions.back')}
-                </button>
-                <button type="submit" className="btn-primary flex-1" data-testid="checkout-billing-continue">
-                  {t('actions.continue')}
-                </button>
-              </div>
-            </form>
-          )}
-
-          {step === 'payment' && (
-            <form
-              noValidate
-              className="space-y-4"
-              onSubmit={(e) => {
-                e.preventDefault();
-                void pay();
-              }}
-            >
-              {order && (
-                <p className="rounded-lg bg-slate-100 p-3 text-sm">
-                  {t('payment.order_pending', {
-                    reference: order.reference,
-                    total: formatEur(order.total_cents),
-                  })}
-                </p>
-              )}
-              <fieldset>
-                <legend className="field-label">{t('payment.method')}</legend>
-                <div className="grid grid-cols-2 gap-2">
-                  {methods.map((m) => (
-                    <label
-                      key={m}
-                      className="flex cursor-pointer items-center gap-2 rounded-xl border border-slate-300 p-3 text-sm font-medium has-checked:border-slate-900 has-checked:bg-slate-900 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-amber-600"
-                    >
-                      <input
-                        type="radio"
-                        name={`${formId}-method`}
-                        value={m}
-                        checked={method === m}
-                        onChange={() => setMethod(m)}
-                        className="sr-only"
-                      />
-                      {t(`payment.methods.${m}`)}
-                    </label>
-                  ))}
-                </div>
-                {errors.method && (
-                  <p className="field-error" role="alert">
-                    {errors.method}
-                  </p>
-                )}
-              </fieldset>
-              {method === 'mbway' && (
-                <div>
-                  <PhoneInput
-                    label={t('payment.mbway_phone')}
-                    value={phone}
-                    onChange={setPhone}
-                    error={errors.mbway}
-                    required
-                  />
-                  <p className="mt-1 text-xs text-slate-700">{t('payment.mbway_hint')}</p>
-                </div>
-              )}
-              {usesStripeFields(method) && (
-                <p className="text-sm text-slate-700" data-testid="stripe-note">
-                  {t('payment.stripe_next')}
-                </p>
-              )}
-              {method === 'card' && !usesStripeFields(method) && (
-                <div className="space-y-3">
-                  <Field id={`${formId}-cnum`} label={t('payment.card_number')} error={errors.card_number}>
-                    <input
-                      id={`${formId}-cnum`}
-                      className="field-input"
-                      inputMode="numeric"
-                      autoComplete="cc-number"
-                      maxLength={23}
-                      value={card.number}
-                      aria-invalid={!!errors.card_number}
-                      onChange={(e) => setCard({ ...card, number: e.target.value.replace(/[^\d ]/g, '') })}
-                    />
-                  </Field>
-                  <div className="grid grid-cols-2 gap-3">
-                    <Field id={`${formId}-cexp`} label={t('payment.card_expiry')} error={errors.card_expiry}>
-                      <input
-                        id={`${formId}-cexp`}
-                        className="field-input"
-                        inputMode="numeric"
-                        autoComplete="cc-exp"
-                        placeholder={t('payment.card_expiry_placeholder')}
-                        maxLength={7}
-                        value={card.expiry}
-                        aria-invalid={!!errors.card_expiry}
-                        onChange={(e) => setCard({ ...card, expiry: e.target.value.replace(/[^\d/]/g, '') })}
-                      />
-                    </Field>
-                    <Field id={`${formId}-cname`} label={t('payment.card_name')} error={errors.card_name}>
-                      <input
-                        id={`${formId}-cname`}
-                        className="field-input"
-                        autoComplete="cc-name"
-                        maxLength={100}
-                        value={card.name}
-                        aria-invalid={!!errors.card_name}
-                        onChange={(e) => setCard({ ...card, name: e.target.value })}
-                      />
-                    </Field>
-                  </div>
-                  <p className="text-xs text-slate-700">{t('payment.card_note')}</p>
-                </div>
-              )}
-              {(method === 'google_pay' || method === 'apple_pay') && !usesStripeFields(method) && (
-                <p className="text-sm text-slate-700">
-                  {t('payment.wallet_note', { method: t(`payment.methods.${method}`) })}
-                </p>
-              )}
-              <div className="flex gap-3 pt-2">
-                {!order && (
-                  <button type="button" className="btn-secondary flex-1" onClick={() => setStep('billing')}>
-                    {t('actions.back')}
-                  </button>
-                )}
-                <button
-                  type="submit"
-                  className="btn-primary flex-1"
-                  disabled={busy}
-                  data-testid="checkout-pay"
-                >
-                  {busy
-                    ? t('actions.paying')
-                    : t('actions.pay', { total: formatEur(order?.total_cents ?? totals.at(-1)![1]) })}
-                </button>
-              </div>
-            </form>
-          )}
-
-          {step === 'stripe' && stripeKey && clientSecret && order && (
-            <div className="space-y-4">
-              <p className="rounded-lg bg-slate-100 p-3 text-sm">
-                {t('payment.order_pending', {
-                  reference: order.reference,
-                  total: formatEur(order.total_cents),
-                })}
-              </p>
-              <StripePaymentElement
-                publishableKey={stripeKey}
-                clientSecret={clientSecret}
-                submitLabel={t('actions.pay', { total: formatEur(order.total_cents) })}
-                onBack={() => {
-                  setClientSecret(null);
-                  setStep('payment');
-                }}
-              />
-            </div>
-          )}
-
-          {step === 'waiting' && (
-            <div className="text-center" data-testid="checkout-waiting">
-              <p>{t('waiting.text', { phone: `+${phone.dialCode} ${phone.national}` })}</p>
-              <p
-                className="mt-4 text-5xl font-bold tabular-nums"
-                role="timer"
-                aria-live="off"
-                data-testid="mbway-countdown"
-              >
-                {countdown.label}
-              </p>
-              <p className="mt-2 text-sm text-slate-700" aria-live="polite">
-                {t('waiting.status')}
-              </p>
-              {/* the timer itself stays silent; screen readers hear the time left once a minute */}
-              <p
-                className="sr-only"
-                role="status"
-                aria-live="polite"
-                data-testid="mbway-countdown-announcement"
-              >
-                {t('waiting.minutes_left', { count: Math.max(1, Math.ceil(countdown.left / 60_000)) })}
-              </p>
-              <div
-                className="mx-auto mt-4 size-8 animate-spin rounded-full border-4 border-slate-300 border-t-slate-900"
-                aria-hidden
-              />
-            </div>
-          )}
-
-          {step === 'success' && order && (
-            <div data-testid="checkout-success">
-              <p className="rounded-lg bg-green-50 p-3 font-medium text-green-900" role="status">
-                {t('success.text', { reference: order.reference })}
-              </p>
-              <SummaryLines rows={rows} totals={[[t('summary.total'), order.total_cents]]} />
-              {order.ticket_ids.length > 0 && (
-                <p className="mt-3 text-sm">{t('success.tickets', { count: order.ticket_ids.length })}</p>
-              )}
-              <div className="mt-4 flex flex-col gap-3 sm:flex-row">
-                {order.ticket_ids.length > 0 && (
-                  <button
-                    type="button"
-                    className="btn-primary flex-1"
-                    onClick={goTickets}
-                    data-testid="checkout-see-tickets"
-                  >
-                    {t('success.see_tickets')}
-                  </button>
-                )}
-                <button type="button" className="btn-secondary flex-1" onClick={goOrders}>
-                  {t('success.see_orders')}
-                </button>
-              </div>
-            </div>
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+            )}
+            <button type="button" className="btn-secondary flex-1" onClick={goOrders}>
+              {t('success.see_orders')}
+            </button>
+          </div>
+        </div>
+      )}
+    </DialogFrame>
   );
 }
 

@@ -10,7 +10,7 @@ import { ticketValidatedQuery } from '../api/tickets';
 import { copyText } from '../lib/copy-text';
 import { canTransfer, isMultiDay, periodDays, showsQr } from '../lib/ticket-display';
 import { StatusBadge } from './status-badge';
-import { TicketDialog } from './ticket-dialog';
+import { DialogFrame } from '../../../components/dialog-frame';
 import { CrossedQr, TicketQr } from './ticket-qr';
 
 /**
@@ -41,7 +41,7 @@ export function TicketDetailModal({
   }, [open, ticket?.id]);
 
   return (
-    <TicketDialog
+    <DialogFrame
       open={open}
       onClose={onClose}
       title={ticket?.ticket.name ?? t('detail_title')}
@@ -60,7 +60,7 @@ export function TicketDetailModal({
         ) : (
           <TicketDetailBody ticket={ticket} onTransfer={onTransfer} onHistory={onHistory} />
         ))}
-    </TicketDialog>
+    </DialogFrame>
   );
 }
 

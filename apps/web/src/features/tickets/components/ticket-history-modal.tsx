@@ -4,7 +4,7 @@ import type { CustomerTicketView } from '@bilheteira/shared/schemas/tickets';
 import { currentLocale } from '../../../i18n/i18n';
 import { intlLocale } from '../../../lib/event-format';
 import { ticketValidatedQuery } from '../api/tickets';
-import { TicketDialog } from './ticket-dialog';
+import { DialogFrame } from '../../../components/dialog-frame';
 
 /**
  * Ticket history modal (spec §2, §8): ticket name and token, table of check-ins (date and
@@ -20,7 +20,7 @@ export function TicketHistoryModal({
 }) {
   const { t } = useTranslation('tickets');
   return (
-    <TicketDialog
+    <DialogFrame
       open={ticket !== null}
       onClose={onClose}
       title={t('history_title')}
@@ -28,7 +28,7 @@ export function TicketHistoryModal({
       testId="ticket-history-modal"
     >
       {ticket && <HistoryBody ticket={ticket} />}
-    </TicketDialog>
+    </DialogFrame>
   );
 }
 

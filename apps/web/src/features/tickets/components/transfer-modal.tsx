@@ -11,7 +11,7 @@ import {
 import { ApiError } from '../../../lib/api-client';
 import { showAlert } from '../../../stores/alert-store';
 import { useTransferTicket } from '../api/tickets';
-import { TicketDialog } from './ticket-dialog';
+import { DialogFrame } from '../../../components/dialog-frame';
 
 /**
  * Transfer modal (spec §4, §8): a new mobile number with the shared phone input (submit
@@ -66,7 +66,7 @@ export function TransferModal({ ticket, onClose }: { ticket: CustomerTicketView 
   };
 
   return (
-    <TicketDialog
+    <DialogFrame
       open={ticket !== null}
       onClose={onClose}
       title={t('transfer_title')}
@@ -100,6 +100,6 @@ export function TransferModal({ ticket, onClose }: { ticket: CustomerTicketView 
           {transfer.isPending ? t('transfer_sending') : t('transfer_submit')}
         </button>
       </form>
-    </TicketDialog>
+    </DialogFrame>
   );
 }
