@@ -266,7 +266,7 @@ describe('password attempts', () => {
     );
     const timings = { known: [] as number[], unknown: [] as number[] };
     const bodies = new Set<string>();
-    for (let i = 0; i < 6; i++) {
+    for (let i = 0; i < 8; i++) {
       for (const kind of ['known', 'unknown'] as const) {
         const started = performance.now();
         const res = await attempt(
@@ -281,8 +281,9 @@ describe('password attempts', () => {
       }
     }
     expect(bodies.size).toBe(1);
-    const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!;
-    const ratio = median(timings.known) / median(timings.unknown);
+    // The fastest of each: other work on a shared machine only ever adds time, so the
+    // minimum is the cost of the path itself.
+    const ratio = Math.min(...timings.known) / Math.min(...timings.unknown);
     expect(ratio).toBeGreaterThan(0.5);
     expect(ratio).toBeLessThan(2);
   });
