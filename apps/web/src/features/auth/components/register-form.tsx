@@ -1,7 +1,8 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { GENDERS, registerBody } from '@bilheteira/shared/schemas/customers';
+import { Field } from '../../../components/field';
 import { PasswordStrength } from '../../../components/password-strength';
 import { initialPhoneValue, PhoneInput, type PhoneValue } from '../../../components/phone-input';
 import { paths } from '../../../config/paths';
@@ -32,6 +33,8 @@ interface Fields {
   invoice_by_email: boolean;
 }
 
+type TextName = 'first_name' | 'last_name' | 'email' | 'birthday' | 'password' | 'password_confirmation';
+
 const EMPTY: Fields = {
   first_name: '',
   last_name: '',
@@ -44,35 +47,6 @@ const EMPTY: Fields = {
   marketing_consent: false,
   invoice_by_email: false,
 };
-
-function Field({
-  id,
-  label,
-  error,
-  children,
-  hint,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  hint?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      {children}
-      {hint}
-      {error && (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /**
  * Registration (issue 4 item 3): spec §3 fields, terms and privacy required, marketing and
@@ -146,45 +120,39 @@ export function RegisterForm({ onRegistered, loginHref }: RegisterFormProps) {
   const fid = (name: string) => `${id}-${name}`;
   const invalid = (name: string) =>
     errors[name] ? { 'aria-invalid': true as const, 'aria-describedby': `${fid(name)}-error` } : {};
+  const textField = (name: TextName, props: ComponentProps<'input'>, after?: ReactNode) => (
+    <Field id={fid(name)} label={t(`register.${name}`)} error={errors[name]}>
+      <input
+        id={fid(name)}
+        className="field-input"
+        value={fields[name]}
+        onChange={(e) => set(name, e.target.value)}
+        {...props}
+        {...invalid(name)}
+      />
+      {after}
+    </Field>
+  );
+
+  const optIn = (name: 'marketing_consent' | 'invoice_by_email') => (
+    <label className="flex items-start gap-2 text-sm text-slate-800">
+      <input
+        type="checkbox"
+        className="mt-0.5 h-4 w-4 accent-amber-600"
+        checked={fields[name]}
+        onChange={(e) => set(name, e.target.checked)}
+      />
+      {t(`register.${name}`)}
+    </label>
+  );
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4" data-testid="register-form">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={fid('first_name')} label={t('register.first_name')} error={errors.first_name}>
-          <input
-            id={fid('first_name')}
-            className="field-input"
-            autoComplete="given-name"
-            required
-            value={fields.first_name}
-            onChange={(e) => set('first_name', e.target.value)}
-            {...invalid('first_name')}
-          />
-        </Field>
-        <Field id={fid('last_name')} label={t('register.last_name')} error={errors.last_name}>
-          <input
-            id={fid('last_name')}
-            className="field-input"
-            autoComplete="family-name"
-            required
-            value={fields.last_name}
-            onChange={(e) => set('last_name', e.target.value)}
-            {...invalid('last_name')}
-          />
-        </Field>
+        {textField('first_name', { autoComplete: 'given-name', required: true })}
+        {textField('last_name', { autoComplete: 'family-name', required: true })}
       </div>
-      <Field id={fid('email')} label={t('register.email')} error={errors.email}>
-        <input
-          id={fid('email')}
-          type="email"
-          className="field-input"
-          autoComplete="email"
-          required
-          value={fields.email}
-          onChange={(e) => set('email', e.target.value)}
-          {...invalid('email')}
-        />
-      </Field>
+      {textField('email', { type: 'email', autoComplete: 'email', required: true })}
       <PhoneInput
         id={fid('mobile')}
         name="mobile"
@@ -198,18 +166,11 @@ export function RegisterForm({ onRegistered, loginHref }: RegisterFormProps) {
         required
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={fid('birthday')} label={t('register.birthday')} error={errors.birthday}>
-          <input
-            id={fid('birthday')}
-            type="date"
-            className="field-input"
-            autoComplete="bday"
-            max={new Date().toISOString().slice(0, 10)}
-            value={fields.birthday}
-            onChange={(e) => set('birthday', e.target.value)}
-            {...invalid('birthday')}
-          />
-        </Field>
+        {textField('birthday', {
+          type: 'date',
+          autoComplete: 'bday',
+          max: new Date().toISOString().slice(0, 10),
+        })}
         <Field id={fid('gender')} label={t('register.gender')} error={errors.gender}>
           <select
             id={fid('gender')}
@@ -226,39 +187,12 @@ export function RegisterForm({ onRegistered, loginHref }: RegisterFormProps) {
           </select>
         </Field>
       </div>
-      <Field
-        id={fid('password')}
-        label={t('register.password')}
-        error={errors.password}
-        hint={<PasswordStrength password={fields.password} />}
-      >
-        <input
-          id={fid('password')}
-          type="password"
-          className="field-input"
-          autoComplete="new-password"
-          required
-          value={fields.password}
-          onChange={(e) => set('password', e.target.value)}
-          {...invalid('password')}
-        />
-      </Field>
-      <Field
-        id={fid('password_confirmation')}
-        label={t('register.password_confirmation')}
-        error={errors.password_confirmation}
-      >
-        <input
-          id={fid('password_confirmation')}
-          type="password"
-          className="field-input"
-          autoComplete="new-password"
-          required
-          value={fields.password_confirmation}
-          onChange={(e) => set('password_confirmation', e.target.value)}
-          {...invalid('password_confirmation')}
-        />
-      </Field>
+      {textField(
+        'password',
+        { type: 'password', autoComplete: 'new-password', required: true },
+        <PasswordStrength password={fields.password} />,
+      )}
+      {textField('password_confirmation', { type: 'password', autoComplete: 'new-password', required: true })}
       <fieldset className="space-y-3">
         <legend className="sr-only">{t('register.consents')}</legend>
         <div>
@@ -303,24 +237,8 @@ export function RegisterForm({ onRegistered, loginHref }: RegisterFormProps) {
             </p>
           )}
         </div>
-        <label className="flex items-start gap-2 text-sm text-slate-800">
-          <input
-            type="checkbox"
-            className="mt-0.5 h-4 w-4 accent-amber-600"
-            checked={fields.marketing_consent}
-            onChange={(e) => set('marketing_consent', e.target.checked)}
-          />
-          {t('register.marketing_consent')}
-        </label>
-        <label className="flex items-start gap-2 text-sm text-slate-800">
-          <input
-            type="checkbox"
-            className="mt-0.5 h-4 w-4 accent-amber-600"
-            checked={fields.invoice_by_email}
-            onChange={(e) => set('invoice_by_email', e.target.checked)}
-          />
-          {t('register.invoice_by_email')}
-        </label>
+        {optIn('marketing_consent')}
+        {optIn('invoice_by_email')}
       </fieldset>
       <button type="submit" className="btn-primary w-full" disabled={submitting}>
         {submitting ? t('common:loading') : t('register.submit')}

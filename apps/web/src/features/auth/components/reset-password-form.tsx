@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resetPasswordBody } from '@bilheteira/shared/schemas/customers';
+import { Field } from '../../../components/field';
 import { PasswordStrength } from '../../../components/password-strength';
 import { showAlert } from '../../../stores/alert-store';
 import { resetPassword } from '../api/auth-api';
@@ -53,51 +54,33 @@ export function ResetPasswordForm({ token, onDone }: ResetPasswordFormProps) {
     }
   };
 
+  const passwordInput = (name: string, value: string, onChange: (v: string) => void, error?: string) => (
+    <input
+      id={`${id}-${name}`}
+      type="password"
+      autoComplete="new-password"
+      className="field-input"
+      value={value}
+      required
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? `${id}-${name}-error` : undefined}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
+
   return (
     <form onSubmit={submit} noValidate className="space-y-4" data-testid="reset-password-form">
-      <div>
-        <label htmlFor={`${id}-password`} className="field-label">
-          {t('reset.password')}
-        </label>
-        <input
-          id={`${id}-password`}
-          type="password"
-          autoComplete="new-password"
-          className="field-input"
-          value={password}
-          required
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? `${id}-password-error` : undefined}
-          onChange={(e) => setPassword(e.target.value)}
-        />
+      <Field id={`${id}-password`} label={t('reset.password')} error={errors.password}>
+        {passwordInput('password', password, setPassword, errors.password)}
         <PasswordStrength password={password} />
-        {errors.password && (
-          <p id={`${id}-password-error`} className="field-error" role="alert">
-            {errors.password}
-          </p>
-        )}
-      </div>
-      <div>
-        <label htmlFor={`${id}-confirmation`} className="field-label">
-          {t('reset.password_confirmation')}
-        </label>
-        <input
-          id={`${id}-confirmation`}
-          type="password"
-          autoComplete="new-password"
-          className="field-input"
-          value={confirmation}
-          required
-          aria-invalid={errors.password_confirmation ? true : undefined}
-          aria-describedby={errors.password_confirmation ? `${id}-confirmation-error` : undefined}
-          onChange={(e) => setConfirmation(e.target.value)}
-        />
-        {errors.password_confirmation && (
-          <p id={`${id}-confirmation-error`} className="field-error" role="alert">
-            {errors.password_confirmation}
-          </p>
-        )}
-      </div>
+      </Field>
+      <Field
+        id={`${id}-confirmation`}
+        label={t('reset.password_confirmation')}
+        error={errors.password_confirmation}
+      >
+        {passwordInput('confirmation', confirmation, setConfirmation, errors.password_confirmation)}
+      </Field>
       <button type="submit" className="btn-primary w-full" disabled={submitting || !password}>
         {submitting ? t('common:loading') : t('reset.submit')}
       </button>

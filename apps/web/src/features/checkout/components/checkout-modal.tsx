@@ -5,7 +5,7 @@ import { billingBody, type OrderDetailView } from '@bilheteira/shared/schemas/or
 import type { PaymentMethod } from '@bilheteira/shared/schemas/payments';
 import type { CustomerView } from '@bilheteira/shared/schemas/customers';
 import { isValidCardExpiry, passesLuhn, isValidEmail } from '@bilheteira/shared/validation';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
@@ -15,6 +15,7 @@ import {
   type PhoneValue,
 } from '../../../components/phone-input';
 import { DialogFrame } from '../../../components/dialog-frame';
+import { Field } from '../../../components/field';
 import { paths } from '../../../config/paths';
 import { ApiError, api } from '../../../lib/api-client';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../../lib/storage';
@@ -54,39 +55,6 @@ function billingErrors(b: Billing, t: (k: string) => string): Record<string, str
     for (const issue of parsed.error.issues) errors[String(issue.path[0])] = t(`errors.${issue.message}`);
   if (b.receipt_email && !isValidEmail(b.receipt_email)) errors.receipt_email = t('errors.validation.email');
   return errors;
-}
-
-function Field({
-  id,
-  label,
-  error,
-  hint,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  hint?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      {children}
-      {hint && !error && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-700">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
-  );
 }
 
 function SummaryLines({

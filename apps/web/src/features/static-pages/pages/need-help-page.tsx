@@ -1,18 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { contactBody, CONTACT_LIMITS, type ContactInput } from '@bilheteira/shared/schemas/contact';
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Captcha } from '../../../components/captcha';
+import { Field } from '../../../components/field';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { usePageMeta } from '../../../lib/page-meta';
 import { showAlert } from '../../../stores/alert-store';
 import { useSendContact } from '../api/contact';
 
-type Field = 'name' | 'company' | 'email' | 'message' | 'consent' | 'altcha';
-const FIELDS: Field[] = ['name', 'company', 'email', 'message', 'consent', 'altcha'];
+type FieldName = 'name' | 'company' | 'email' | 'message' | 'consent' | 'altcha';
+const FIELDS: FieldName[] = ['name', 'company', 'email', 'message', 'consent', 'altcha'];
 
 /** Need help: the contact form (name, company, email, message, consent, captcha). */
 export default function NeedHelpPage() {
@@ -33,7 +34,7 @@ export default function NeedHelpPage() {
     defaultValues: { name: '', company: '', email: '', message: '', consent: false, altcha: undefined },
   });
   // zod messages are shared keys ("validation.required"); server messages arrive translated
-  const message = (f: Field): string | undefined => {
+  const message = (f: FieldName): string | undefined => {
     const m = errors[f]?.message;
     if (!m) return undefined;
     return /^[a-z_]+\.[a-z_]+$/.test(m)
@@ -68,14 +69,27 @@ export default function NeedHelpPage() {
     }
   });
 
-  const describedBy = (f: Field, extra?: string) =>
+  const describedBy = (f: FieldName, extra?: string) =>
     [errors[f] ? `${f}-error` : null, extra].filter(Boolean).join(' ') || undefined;
-  const err = (f: Field) =>
+  const err = (f: FieldName) =>
     message(f) ? (
       <p id={`${f}-error`} className="field-error">
         {message(f)}
       </p>
     ) : null;
+  const textField = (f: 'name' | 'company' | 'email', props: ComponentProps<'input'>) => (
+    <Field id={f} label={t(`need_help.${f}`)} error={message(f)} announce={false}>
+      <input
+        id={f}
+        className="field-input"
+        maxLength={CONTACT_LIMITS[f]}
+        aria-invalid={!!errors[f]}
+        aria-describedby={describedBy(f)}
+        {...props}
+        {...register(f)}
+      />
+    </Field>
+  );
 
   return (
     <main id="main" className="page max-w-3xl">
@@ -98,58 +112,10 @@ export default function NeedHelpPage() {
       ) : (
         <form className="card mt-8 space-y-5" onSubmit={onSubmit} noValidate data-testid="contact-form">
           <p className="text-sm text-slate-700">{t('need_help.required_note')}</p>
-          <div>
-            <label htmlFor="name" className="field-label">
-              {t('need_help.name')}
-            </label>
-            <input
-              id="name"
-              className="field-input"
-              autoComplete="name"
-              maxLength={CONTACT_LIMITS.name}
-              aria-invalid={!!errors.name}
-              aria-required="true"
-              aria-describedby={describedBy('name')}
-              {...register('name')}
-            />
-            {err('name')}
-          </div>
-          <div>
-            <label htmlFor="company" className="field-label">
-              {t('need_help.company')}
-            </label>
-            <input
-              id="company"
-              className="field-input"
-              autoComplete="organization"
-              maxLength={CONTACT_LIMITS.company}
-              aria-invalid={!!errors.company}
-              aria-describedby={describedBy('company')}
-              {...register('company')}
-            />
-            {err('company')}
-          </div>
-          <div>
-            <label htmlFor="email" className="field-label">
-              {t('need_help.email')}
-            </label>
-            <input
-              id="email"
-              type="email"
-              className="field-input"
-              autoComplete="email"
-              maxLength={CONTACT_LIMITS.email}
-              aria-invalid={!!errors.email}
-              aria-required="true"
-              aria-describedby={describedBy('email')}
-              {...register('email')}
-            />
-            {err('email')}
-          </div>
-          <div>
-            <label htmlFor="message" className="field-label">
-              {t('need_help.message')}
-            </label>
+          {textField('name', { autoComplete: 'name', 'aria-required': 'true' })}
+          {textField('company', { autoComplete: 'organization' })}
+          {textField('email', { type: 'email', autoComplete: 'email', 'aria-required': 'true' })}
+          <Field id="message" label={t('need_help.message')} error={message('message')} announce={false}>
             <p id="message-hint" className="mb-1 text-sm text-slate-700">
               {t('need_help.message_hint')}
             </p>
@@ -163,8 +129,7 @@ export default function NeedHelpPage() {
               aria-describedby={describedBy('message', 'message-hint')}
               {...register('message')}
             />
-            {err('message')}
-          </div>
+          </Field>
           <div>
             <div className="flex items-start gap-3">
               <input
