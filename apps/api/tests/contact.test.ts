@@ -1,10 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages, outbox } from '../src/db/schema/index';
-import { captchaKeys, createCaptchaChallenge } from '../src/lib/captcha';
 import { CONTACT_LIMITS_PER_EMAIL } from '../src/modules/contact/contact.service';
+import { postForm, solvedCaptcha } from './captcha-helpers';
 import { createTestApp, expectErrorShape, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -13,16 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A captcha solved as the widget would (eased difficulty, same signature and checks). */
-async function captcha(): Promise<string> {
-  const challenge = await createCaptchaChallenge(captchaKeys(t.config), new Date(), {
-    cost: 10,
-    counterMin: 10,
-    counterMax: 50,
-  });
-  const solution = await solveChallenge({ challenge, deriveKey });
-  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-}
+const captcha = () => solvedCaptcha(t);
 
 const fields = {
   name: 'Joana Reis',
@@ -32,16 +21,8 @@ const fields = {
   consent: 'on',
 };
 
-let ip = 1;
-function post(body: Record<string, string>, opts: { locale?: string; ip?: string } = {}) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/contact',
-    remoteAddress: opts.ip ?? `10.1.0.${ip++}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-locale': opts.locale ?? 'pt-pt' },
-    payload: new URLSearchParams(body).toString(),
-  });
-}
+const post = (body: Record<string, string>, opts: { locale?: string; ip?: string } = {}) =>
+  postForm(t, '/api/contact', body, opts);
 const count = async () => (await t.database.db.select().from(contactMessages)).length;
 
 describe('POST /api/contact', () => {

@@ -3,13 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { queryRows } from '../src/db/client';
 import { auditLog, organizerRequests, outbox } from '../src/db/schema/index';
-import { captchaKeys, createCaptchaChallenge } from '../src/lib/captcha';
 import { verifyPassword } from '../src/lib/passwords';
 import { frameAncestorSources } from '../src/plugins/minisite-frames';
+import { postForm, solvedCaptcha } from './captcha-helpers';
 import { createTestApp, expectErrorShape, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -27,16 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A captcha solved as the widget would (eased difficulty, same signature and checks). */
-async function captcha(): Promise<string> {
-  const challenge = await createCaptchaChallenge(captchaKeys(t.config), new Date(), {
-    cost: 10,
-    counterMin: 10,
-    counterMax: 50,
-  });
-  const solution = await solveChallenge({ challenge, deriveKey });
-  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-}
+const captcha = () => solvedCaptcha(t);
 
 const baseFields = {
   first_name: 'Marta',
@@ -51,22 +40,12 @@ const baseFields = {
   lang: 'en',
 };
 
-let ipCounter = 1;
 /** Posts the form as the browser does (x-www-form-urlencoded, spec §7 headers), from its own IP. */
-function post(fields: Record<string, string>, opts: { locale?: string; ip?: string } = {}) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/organizers/create-account',
-    remoteAddress: opts.ip ?? `10.0.0.${ipCounter++}`,
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      'visitor-id': '1234567890123456',
-      'event-id': '0',
-      'x-locale': opts.locale ?? 'pt-pt',
-    },
-    payload: new URLSearchParams(fields).toString(),
+const post = (fields: Record<string, string>, opts: { locale?: string; ip?: string } = {}) =>
+  postForm(t, '/api/organizers/create-account', fields, {
+    ...opts,
+    headers: { 'visitor-id': '1234567890123456', 'event-id': '0' },
   });
-}
 
 const countRequests = async () =>
   (await queryRows<{ n: number }>(t.app.db, sql`SELECT count(*)::int AS n FROM organizer_requests`))[0]!.n;
