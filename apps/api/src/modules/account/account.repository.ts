@@ -111,10 +111,13 @@ export async function insertCode(
   await db.insert(oneTimeCodes).values(values);
 }
 
-/** Latest unused, unexpired code of a purpose for a customer and target. */
+/**
+ * The latest unused, unexpired code of a purpose for a customer, matched by its target (SMS
+ * codes) or by its hash (emailed links), locked for use in the caller's transaction.
+ */
 export async function findLiveCode(
   db: DbOrTx,
-  q: { customerId: number; target: string; purpose: string; now: Date },
+  q: { customerId: number; purpose: string; now: Date } & ({ target: string } | { codeHash: string }),
 ): Promise<OneTimeCodeRow | undefined> {
   const rows = await db
     .select()
@@ -122,7 +125,7 @@ export async function findLiveCode(
     .where(
       and(
         eq(oneTimeCodes.customerId, q.customerId),
-        eq(oneTimeCodes.target, q.target),
+        'target' in q ? eq(oneTimeCodes.target, q.target) : eq(oneTimeCodes.codeHash, q.codeHash),
         eq(oneTimeCodes.purpose, q.purpose),
         isNull(oneTimeCodes.usedAt),
         gt(oneTimeCodes.expiresAt, q.now),
@@ -173,26 +176,4 @@ export async function emailUsedByOther(db: DbOrTx, email: string, customerId: nu
     )
     .limit(1);
   return rows.length > 0;
-}
-
-/** The live code of a purpose whose hash matches, locked for use in the caller's transaction. */
-export async function findLiveCodeByHash(
-  db: DbOrTx,
-  q: { customerId: number; purpose: string; codeHash: string; now: Date },
-): Promise<OneTimeCodeRow | undefined> {
-  const rows = await db
-    .select()
-    .from(oneTimeCodes)
-    .where(
-      and(
-        eq(oneTimeCodes.customerId, q.customerId),
-        eq(oneTimeCodes.purpose, q.purpose),
-        eq(oneTimeCodes.codeHash, q.codeHash),
-        isNull(oneTimeCodes.usedAt),
-        gt(oneTimeCodes.expiresAt, q.now),
-      ),
-    )
-    .for('update')
-    .limit(1);
-  return rows[0];
 }

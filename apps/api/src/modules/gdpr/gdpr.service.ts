@@ -10,7 +10,7 @@ import { hitLimit } from '../../lib/rate-limit';
 import { actorName, assertNotImpersonated, type Actor } from '../account/account.service';
 import {
   findCustomer,
-  findLiveCodeByHash,
+  findLiveCode,
   insertCode,
   markCodeUsed,
   retireCodes,
@@ -274,7 +274,7 @@ export async function confirmErasure(
   assertNotImpersonated(actor);
   const customerId = actor.customer.id;
   return db.transaction(async (tx) => {
-    const code = await findLiveCodeByHash(tx, {
+    const code = await findLiveCode(tx, {
       customerId,
       purpose: 'forget_data',
       codeHash: sha256(token),
