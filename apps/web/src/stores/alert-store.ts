@@ -25,8 +25,10 @@ export const useAlertStore = create<AlertState>((set, get) => ({
   queue: [],
   close(confirmed) {
     const { current, queue } = get();
-    current?.resolve(confirmed);
     set({ current: queue[0] ?? null, queue: queue.slice(1) });
+    // Answer once the dialog is gone: what the caller does next (focus the field an error
+    // named) would otherwise happen inside the dialog's focus trap and be undone by it.
+    if (current) setTimeout(() => current.resolve(confirmed), 0);
   },
 }));
 
