@@ -12,17 +12,16 @@
  *
  * CHROME_PATH (default /usr/bin/chromium when it exists), WEB_DIST_DIR (default apps/web/dist).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
+import { fileURLToPath } from 'node:url';
 import lighthouse, { type Result } from 'lighthouse';
+import { startChild } from './child';
+import { repoRoot } from './paths';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const log = (msg: string) => console.log(msg);
 
 export const CHROME_FLAGS = [
@@ -83,72 +82,27 @@ export const median = (xs: number[]): number => {
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 /** The production server on a fresh PGlite folder, as `npm start` runs it (demo data seeded). */
 async function startServer(distDir: string) {
-  const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bilheteira-lighthouse-'));
-  const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, 'apps/api/src/server.ts')],
-    {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'warn',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: url,
-        DATA_DIR: dataDir,
-        WEB_DIST_DIR: distDir,
-        SEED_DEMO: 'true',
-        DATABASE_URL: '',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
+  const child = await startChild(
+    'apps/api/src/server.ts',
+    (url) => ({
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: distDir,
+      SEED_DEMO: 'true',
+      DATABASE_URL: '',
+    }),
+    '/api/ready',
+    120_000,
   );
-  let output = '';
-  const keep = (d: Buffer) => {
-    output = (output + d.toString()).slice(-4000);
-  };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output}`);
-    try {
-      if ((await fetch(`${url}/api/ready`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`the server did not become ready in 120 s:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
   return {
-    url,
+    url: child.url,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        await exited;
-        clearTimeout(force);
-      }
+      await child.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

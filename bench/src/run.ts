@@ -19,7 +19,8 @@ import {
   type ScenarioRow,
 } from './report';
 import { randomClientIp, scenarios, type ScenarioContext } from './scenarios';
-import { BENCH_PASSWORD, benchMobile, prepareDatabase, repoRoot, startChild, type Child } from './setup';
+import { startChild, type Child } from './child';
+import { BENCH_PASSWORD, benchMobile, prepareDatabase, repoRoot } from './setup';
 import { medianOfRuns, type RunFigures } from './stats';
 
 const opts = readOptions(process.argv.slice(2), process.env);

@@ -1,9 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../apps/api/src/db/client';
@@ -21,7 +18,9 @@ import { ensureEventSigningKey } from '../../apps/api/src/modules/tickets/signin
 import { signTicketToken } from '../../apps/api/src/modules/tickets/ticket-token';
 import { seedDemo } from '../../apps/api/src/seed/seed';
 
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+import { repoRoot } from './paths';
+
+export { repoRoot };
 
 /** Bench customers (besides the demo ones) so logins and checkouts do not share one account. */
 export const BENCH_CUSTOMERS = 40;
@@ -217,76 +216,4 @@ async function benchEvent(database: Database, now: Date): Promise<string[]> {
     SELECT ${eventId}, 'BENCH' || lpad(rn::text, 6, '0'), (300000 + rn)::text, id, 'active'
     FROM (SELECT id, row_number() OVER (ORDER BY id) AS rn FROM wallets WHERE event_id = ${eventId}) w`);
   return tokens;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-export interface Child {
-  url: string;
-  process: ChildProcess;
-  stop(): Promise<void>;
-  /** last lines the child wrote to stderr (for error messages) */
-  tail(): string;
-}
-
-/** Starts a Node child (`node --import tsx <script>`) and waits until `readyPath` answers 200. */
-export async function startChild(
-  script: string,
-  env: Record<string, string>,
-  readyPath: string,
-  timeoutMs = 90_000,
-  nodeArgs: string[] = [],
-): Promise<Child> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
-    cwd: repoRoot,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const keep = (d: Buffer) => {
-    output = (output + d.toString()).slice(-4000);
-  };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}:\n${output}`);
-    try {
-      const res = await fetch(url + readyPath);
-      if (res.status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`${script} did not become ready in ${timeoutMs} ms:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    url,
-    process: child,
-    tail: () => output,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        child.once('exit', () => {
-          clearTimeout(force);
-          resolve();
-        });
-        child.kill('SIGTERM');
-      }),
-  };
 }
