@@ -65,13 +65,7 @@ export async function findSaleFacts(
   typeIds: number[],
   sessionIds: number[],
 ): Promise<SaleFacts> {
-  type Json = Record<string, unknown>;
-  const [row] = await preparedQueryRows<{
-    event: Json | null;
-    types: Json[];
-    sessions: Json[];
-    days: Json[];
-  }>(
+  const [row] = await preparedQueryRows<SaleFactsJson>(
     db,
     sql`SELECT
       (SELECT row_to_json(e) FROM events e WHERE e.id = ${eventId}) AS event,
@@ -79,6 +73,18 @@ export async function findSaleFacts(
       (SELECT coalesce(json_agg(s), '[]') FROM event_sessions s WHERE s.id IN (${idList(sessionIds)})) AS sessions,
       (SELECT coalesce(json_agg(d), '[]') FROM event_day_stock d WHERE d.event_id = ${eventId}) AS days`,
   );
+  return saleFactsFromJson(row);
+}
+
+type SaleFactsJson = {
+  event: Record<string, unknown> | null;
+  types: Record<string, unknown>[];
+  sessions: Record<string, unknown>[];
+  days: Record<string, unknown>[];
+};
+
+/** The event, types, sessions and day stock a statement answered as JSON, as Drizzle rows. */
+function saleFactsFromJson(row: SaleFactsJson | undefined): SaleFacts {
   return {
     event: row?.event ? rowFromJson(events, row.event) : undefined,
     types: (row?.types ?? []).map((t) => rowFromJson(ticketTypes, t)),
@@ -135,10 +141,7 @@ export async function findCartContents(
   return {
     cart: row?.cart ? rowFromJson(carts, row.cart) : undefined,
     items: (row?.items ?? []).map((i) => rowFromJson(cartItems, i)),
-    event: row?.event ? rowFromJson(events, row.event) : undefined,
-    types: (row?.types ?? []).map((t) => rowFromJson(ticketTypes, t)),
-    sessions: (row?.sessions ?? []).map((s) => rowFromJson(eventSessions, s)),
-    days: (row?.days ?? []).map((d) => rowFromJson(eventDayStock, d)),
+    ...saleFactsFromJson(row),
   };
 }
 
