@@ -50,6 +50,7 @@ import {
   type StockShortage,
 } from './stock.repository';
 import './orders.messages';
+import { isUniqueViolation } from '../../lib/db-errors';
 
 export type CreateOrderInput = z.output<typeof createOrderBody>;
 
@@ -76,11 +77,6 @@ export const claimsOf = (
       qty: l.qty,
       days: l.stockDays ?? [],
     }));
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
 
 interface WantedLine {
   ticketTypeId: number;
