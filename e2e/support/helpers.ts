@@ -70,6 +70,8 @@ export async function tabTo(
   target: Locator,
   { max = 30, backwards = false }: { max?: number; backwards?: boolean } = {},
 ) {
+  // the server's inert first-paint copy is swapped for the app's page: tab through the app's
+  await expect(page.locator('[data-prerender]')).toHaveCount(0);
   await expect(target).toBeVisible();
   const handle = await target.elementHandle();
   for (let presses = 0; ; presses++) {
