@@ -9,3 +9,10 @@ export const deviceRequestLimit = (perSecond: number) => ({ ratePerSecond: perSe
 
 /** Wrong device keys per client IP (database counter, shared by all instances). */
 export const BAD_DEVICE_KEY_LIMIT = { max: 20, windowSeconds: 300 } as const;
+
+/**
+ * Door scans sharing one database call (lib/batcher.ts): at most SCAN_BATCH_MAX per call and
+ * SCAN_BATCHES_IN_FLIGHT calls at once per API instance; more wait for the next call.
+ */
+export const SCAN_BATCH_MAX = 64;
+export const SCAN_BATCHES_IN_FLIGHT = Number(process.env.SCAN_BATCHES_IN_FLIGHT ?? 3);

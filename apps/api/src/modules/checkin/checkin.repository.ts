@@ -1,5 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { preparedRows, queryRows, type Db, type DbOrTx } from '../../db/client';
+import { batcherPerDatabase } from '../../lib/batcher';
+import { isDeadlock } from '../../lib/db-errors';
+import { SCAN_BATCHES_IN_FLIGHT, SCAN_BATCH_MAX } from './checkin-limits';
 import {
   checkinDevices,
   checkinScans,
@@ -133,101 +136,96 @@ export async function recordScan(db: DbOrTx, v: RecordScanInput): Promise<Record
   };
 }
 
-/**
- * $1 device id, $2 device key hash, $3 nonce, $4 event id, $5 ticket type id, $6 session id,
- * $7 token, $8 admission day (null when the door rule refuses), $9 scanned at, $10 offline,
- * $11 token hash, $12 the door rule's reason
- */
-const SCAN_BY_TOKEN_SQL = `
-WITH dev AS (
-  SELECT id FROM checkin_devices WHERE id = $1::int AND key_hash = $2::text
-),
-prior AS (
-  SELECT 1 FROM checkin_scans WHERE device_id = $1::int AND nonce = $3::text
-),
-tk AS (
-  SELECT ct.id,
-    (ct.state = 'canceled' OR e.status = 'cancelled') AS canceled,
-    (ct.event_id = $4::int AND ct.ticket_type_id = $5::int
-      AND ct.session_id IS NOT DISTINCT FROM $6::int) AS matches
-  FROM customer_tickets ct JOIN events e ON e.id = ct.event_id
-  WHERE ct.token = $7::text
-),
-rv AS (
-  SELECT ticket_id FROM revoked_tokens WHERE token = $7::text AND NOT EXISTS (SELECT 1 FROM tk)
-),
-claim AS (
-  INSERT INTO checkins (ticket_id, day, device_id, nonce, scanned_at, offline)
-  SELECT tk.id, $8::text, $1::int, $3::text, $9::timestamptz, $10::boolean
-  FROM tk
-  WHERE tk.matches AND NOT tk.canceled AND $8::text IS NOT NULL
-    AND EXISTS (SELECT 1 FROM dev) AND NOT EXISTS (SELECT 1 FROM prior)
-  ON CONFLICT DO NOTHING
-  RETURNING id
-),
-scan AS (
-  INSERT INTO checkin_scans (device_id, nonce, token_hash, ticket_id, result, scanned_at, offline)
-  SELECT $1::int, $3::text, $11::text,
-    COALESCE((SELECT id FROM tk), (SELECT ticket_id FROM rv)),
-    CASE WHEN NOT EXISTS (SELECT 1 FROM tk) THEN
-           CASE WHEN EXISTS (SELECT 1 FROM rv) THEN 'revoked' ELSE 'unknown' END
-         WHEN (SELECT canceled FROM tk) THEN 'canceled'
-         WHEN $8::text IS NULL THEN $12::text
-         WHEN EXISTS (SELECT 1 FROM claim) THEN 'ok'
-         ELSE 'already_used' END,
-    $9::timestamptz, $10::boolean
-  WHERE EXISTS (SELECT 1 FROM dev) AND NOT EXISTS (SELECT 1 FROM tk WHERE NOT tk.matches)
-  ON CONFLICT DO NOTHING
-  RETURNING result
-)
-SELECT EXISTS (SELECT 1 FROM dev) AS device_ok,
-  (SELECT result FROM scan) AS result,
-  (SELECT id FROM claim) AS checkin_id,
-  EXISTS (SELECT 1 FROM tk WHERE NOT tk.matches) AS mismatch`;
+export type ScanByTokenInput = Omit<RecordScanInput, 'ticketId'> & {
+  token: string;
+  eventId: number;
+  ticketTypeId: number;
+  sessionId: number | null;
+};
+export type ScanByTokenOutcome = RecordScanOutcome & { mismatch: boolean };
+
+interface ScanBatchRow {
+  device_ok: boolean;
+  result: string | null;
+  checkin_id: number | null;
+  mismatch: boolean;
+}
+
+const SCAN_BATCH_SQL = `SELECT * FROM checkin_scan_batch($1::int[], $2::text[], $3::text[], $4::int[],
+  $5::int[], $6::int[], $7::text[], $8::text[], $9::timestamptz[], $10::boolean[], $11::text[], $12::text[])`;
+
+/** One call of checkin_scan_batch (migration 0005) for `items`, in their order. */
+async function callScanBatch(db: Db, items: ScanByTokenInput[]): Promise<ScanByTokenOutcome[]> {
+  const column = <T>(f: (v: ScanByTokenInput) => T) => items.map(f);
+  const rows = await preparedRows<ScanBatchRow>(db, 'checkin-scan-batch-v1', SCAN_BATCH_SQL, [
+    column((v) => v.deviceId),
+    column((v) => v.deviceKeyHash),
+    column((v) => v.nonce),
+    column((v) => v.eventId),
+    column((v) => v.ticketTypeId),
+    column((v) => v.sessionId),
+    column((v) => v.token),
+    column((v) => v.day),
+    column((v) => v.scannedAt.toISOString()),
+    column((v) => v.offline),
+    column((v) => v.tokenHash),
+    column((v) => v.reason),
+  ]);
+  return rows.map((row) => ({
+    deviceOk: !!row.device_ok,
+    result: row.result ?? null,
+    checkinId: row.checkin_id ?? null,
+    mismatch: !!row.mismatch,
+  }));
+}
+
+const byToken = (a: ScanByTokenInput, b: ScanByTokenInput) =>
+  a.token < b.token ? -1 : a.token > b.token ? 1 : 0;
 
 /**
- * The whole scan in ONE statement, for a token whose signature and admission day were
- * worked out in memory from its signed claims (event, type, session): reads the ticket by
- * token (state, event status) and, when it is gone, the revocation list; claims the
- * (ticket, day) admission when the ticket is active, its event not cancelled and `day` set;
- * records the scan with its exact result. `mismatch` (the ticket row does not carry the
- * token's claims) records nothing: the caller takes the general path.
+ * Runs a batch of scans in one call, sorted by token (stable, so two gates scanning one
+ * ticket keep their arrival order) so that concurrent batches claim admissions in the same
+ * order. Should two batches still deadlock (PostgreSQL aborts one of them after
+ * deadlock_timeout), the aborted one wrote nothing and its scans run one per call.
  */
-export async function recordScanByToken(
-  db: Db,
-  v: Omit<RecordScanInput, 'ticketId'> & {
-    token: string;
-    eventId: number;
-    ticketTypeId: number;
-    sessionId: number | null;
-  },
-): Promise<RecordScanOutcome & { mismatch: boolean }> {
-  const rows = await preparedRows<{
-    device_ok: boolean;
-    result: string | null;
-    checkin_id: number | null;
-    mismatch: boolean;
-  }>(db, 'checkin-scan-v1', SCAN_BY_TOKEN_SQL, [
-    v.deviceId,
-    v.deviceKeyHash,
-    v.nonce,
-    v.eventId,
-    v.ticketTypeId,
-    v.sessionId,
-    v.token,
-    v.day,
-    v.scannedAt.toISOString(),
-    v.offline,
-    v.tokenHash,
-    v.reason,
-  ]);
-  const row = rows[0];
-  return {
-    deviceOk: !!row?.device_ok,
-    result: row?.result ?? null,
-    checkinId: row?.checkin_id ?? null,
-    mismatch: !!row?.mismatch,
-  };
+async function runScanBatch(db: Db, items: ScanByTokenInput[]): Promise<ScanByTokenOutcome[]> {
+  const order = items.map((_, i) => i).sort((a, b) => byToken(items[a]!, items[b]!) || a - b);
+  let sorted: ScanByTokenOutcome[];
+  try {
+    sorted = await callScanBatch(
+      db,
+      order.map((i) => items[i]!),
+    );
+  } catch (err) {
+    if (items.length === 1 || !isDeadlock(err)) throw err;
+    sorted = [];
+    for (const i of order) sorted.push(...(await callScanBatch(db, [items[i]!])));
+  }
+  const out: ScanByTokenOutcome[] = new Array(items.length);
+  order.forEach((itemIndex, pos) => (out[itemIndex] = sorted[pos]!));
+  return out;
+}
+
+const scanBatcher = batcherPerDatabase<Db, ScanByTokenInput, ScanByTokenOutcome>((db) => ({
+  maxBatch: SCAN_BATCH_MAX,
+  maxInFlight: SCAN_BATCHES_IN_FLIGHT,
+  run: (items) => runScanBatch(db, items),
+}));
+
+/**
+ * The whole scan in ONE statement, for a token whose admission day was worked out in
+ * memory from its signed claims (event, type, session): reads the ticket by token (state,
+ * event status) and, when it is gone, the revocation list; claims the (ticket, day)
+ * admission when the ticket is active, its event not cancelled and `day` set; records the
+ * scan with its exact result. `mismatch` (the ticket row does not carry the token's claims)
+ * records nothing: the caller takes the general path.
+ *
+ * Scans that arrive while others are in flight share one database call (lib/batcher.ts,
+ * checkin_scan_batch in migration 0005): each runs exactly as it would alone, in turn, and
+ * they commit together.
+ */
+export function recordScanByToken(db: Db, v: ScanByTokenInput): Promise<ScanByTokenOutcome> {
+  return scanBatcher(db, v);
 }
 
 /** Undoes a claim whose scan lost its nonce to a concurrent scan of another token. */

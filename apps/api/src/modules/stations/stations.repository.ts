@@ -1,9 +1,18 @@
 import { and, eq } from 'drizzle-orm';
 import { preparedRows, type Db, type DbOrTx } from '../../db/client';
+import { batcherPerDatabase } from '../../lib/batcher';
+import { isDeadlock, isUniqueViolation } from '../../lib/db-errors';
 import { stationSubmissions, stations } from '../../db/schema/index';
 
 export type StationRow = typeof stations.$inferSelect;
 export type SubmissionRow = typeof stationSubmissions.$inferSelect;
+
+/**
+ * Bar payments sharing one database call (lib/batcher.ts): at most PAY_BATCH_MAX per call and
+ * PAY_BATCHES_IN_FLIGHT calls at once per API instance; more wait for the next call.
+ */
+const PAY_BATCH_MAX = 64;
+const PAY_BATCHES_IN_FLIGHT = Number(process.env.PAY_BATCHES_IN_FLIGHT ?? 3);
 
 export async function findActiveStationByKeyHash(db: DbOrTx, keyHash: string) {
   const rows = await db
@@ -77,82 +86,95 @@ export type FastPaymentOutcome =
   | { kind: 'not_applied' }
   | { kind: 'accepted'; balanceCents: number; transactionId: number };
 
-/** $1 station id, $2 key hash, $3 event id, $4 bracelet UID or code, $5 amount (cents),
- *  $6 occurred at, $7 description, $8 ledger idempotency key, $9 client transaction id */
-const PAY_WITH_BRACELET_SQL = `
-WITH st AS (
-  SELECT id FROM stations WHERE id = $1::int AND key_hash = $2::text AND status = 'active'
-),
-b AS (
-  SELECT id, wallet_id, status, blocked_at FROM bracelets
-  WHERE event_id = $3::int AND (uid = $4::text OR code = $4::text) AND EXISTS (SELECT 1 FROM st)
-  LIMIT 1
-  FOR UPDATE
-),
-w AS (
-  UPDATE wallets AS w
-  SET balance_cents = old.balance_cents - $5::int,
-      online_cents = old.online_cents - GREATEST(0, $5::int - (old.balance_cents - old.online_cents))
-  FROM (
-    SELECT id, balance_cents, online_cents FROM wallets WHERE id = (SELECT wallet_id FROM b) FOR UPDATE
-  ) AS old
-  WHERE w.id = old.id AND old.balance_cents >= $5::int
-    AND EXISTS (
-      SELECT 1 FROM b
-      WHERE b.status <> 'blocked' OR (b.blocked_at IS NOT NULL AND $6::timestamptz < b.blocked_at)
-    )
-  RETURNING w.id, w.balance_cents, old.online_cents - w.online_cents AS online_debit
-),
-l AS (
-  INSERT INTO wallet_transactions
-    (wallet_id, type, amount_cents, online_delta_cents, station_id, bracelet_id,
-     description, idempotency_key, occurred_at)
-  SELECT w.id, 'consumption', -$5::int, -w.online_debit, $1::int, (SELECT id FROM b),
-    $7::text, $8::text, $6::timestamptz
-  FROM w
-  RETURNING id
-),
-sub AS (
-  INSERT INTO station_submissions (station_id, client_id, status, wallet_transaction_id, answer)
-  SELECT $1::int, $9::text, 'accepted', l.id,
-    jsonb_build_object('balance_cents', w.balance_cents, 'transaction_id', l.id)
-  FROM l, w
-  RETURNING id
-)
-SELECT EXISTS (SELECT 1 FROM st) AS station_ok,
-  (SELECT balance_cents FROM w) AS balance_cents,
-  (SELECT l.id FROM l WHERE EXISTS (SELECT 1 FROM sub)) AS transaction_id`;
+interface PayBatchRow {
+  station_ok: boolean;
+  balance_cents: number | null;
+  transaction_id: number | null;
+}
+
+const PAY_BATCH_SQL = `SELECT * FROM station_pay_batch($1::int[], $2::text[], $3::int[], $4::text[],
+  $5::int[], $6::timestamptz[], $7::text[], $8::text[], $9::text[])`;
+
+/** One call of station_pay_batch (migration 0005) for `items`, in their order. */
+async function callPayBatch(db: Db, items: FastPaymentInput[]): Promise<FastPaymentOutcome[]> {
+  const column = <T>(f: (v: FastPaymentInput) => T) => items.map(f);
+  const rows = await preparedRows<PayBatchRow>(db, 'station-pay-batch-v1', PAY_BATCH_SQL, [
+    column((v) => v.stationId),
+    column((v) => v.stationKeyHash),
+    column((v) => v.eventId),
+    column((v) => v.bracelet),
+    column((v) => v.amountCents),
+    column((v) => v.occurredAt.toISOString()),
+    column((v) => v.description),
+    column((v) => v.idempotencyKey),
+    column((v) => v.clientId),
+  ]);
+  return rows.map((row): FastPaymentOutcome => {
+    if (!row.station_ok) return { kind: 'station_revoked' };
+    if (row.transaction_id === null || row.balance_cents === null) return { kind: 'not_applied' };
+    return { kind: 'accepted', balanceCents: row.balance_cents, transactionId: row.transaction_id };
+  });
+}
+
+/** One payment alone; a concurrent first use of its id (unique index) is not applied here. */
+async function payAlone(db: Db, item: FastPaymentInput): Promise<FastPaymentOutcome> {
+  try {
+    return (await callPayBatch(db, [item]))[0]!;
+  } catch (err) {
+    if (isUniqueViolation(err)) return { kind: 'not_applied' };
+    throw err;
+  }
+}
 
 /**
- * A bracelet payment in ONE statement (one round trip, one short lock of the wallet row):
- * re-checks the station's key, locks the bracelet and then its wallet (the order every other
- * writer uses), debits when the balance covers it (event money first, then online money, as
- * debitWallet does), appends the ledger row and stores the station's answer. Writes nothing
- * when a rule refuses it. A repeated client id or idempotency key makes the unique indexes
- * abort the whole statement (the caller then takes the general path, which answers
- * `duplicate`), so a payment is never applied twice.
+ * Runs a batch of payments in one call, sorted by bracelet (stable: one bracelet's payments
+ * keep their order) so concurrent batches lock bracelets and wallets in the same order. When
+ * the call fails on a concurrent duplicate id or a deadlock, it wrote nothing, and its
+ * payments run one per call.
  */
-export async function payWithBraceletInOneStatement(
-  db: Db,
-  v: FastPaymentInput,
-): Promise<FastPaymentOutcome> {
-  const rows = await preparedRows<{
-    station_ok: boolean;
-    balance_cents: number | null;
-    transaction_id: number | null;
-  }>(db, 'station-pay-v1', PAY_WITH_BRACELET_SQL, [
-    v.stationId,
-    v.stationKeyHash,
-    v.eventId,
-    v.bracelet,
-    v.amountCents,
-    v.occurredAt.toISOString(),
-    v.description,
-    v.idempotencyKey,
-    v.clientId,
-  ]);
-  const row = rows[0];
-  if (!row?.station_ok) return { kind: 'station_revoked' };
-  if (row.transaction_id === null || row.balance_cents === null) return { kind: 'not_applied' };
-  return { kind: 'accepted', balanceCents: row.balance_cents, transactionId: row.transaction_id };
+async function runPayBatch(db: Db, items: FastPaymentInput[]): Promise<FastPaymentOutcome[]> {
+  if (items.length === 1) return [await payAlone(db, items[0]!)];
+  const order = items
+    .map((_, i) => i)
+    .sort((a, b) => {
+      const x = items[a]!.bracelet;
+      const y = items[b]!.bracelet;
+      return x < y ? -1 : x > y ? 1 : a - b;
+    });
+  let sorted: FastPaymentOutcome[];
+  try {
+    sorted = await callPayBatch(
+      db,
+      order.map((i) => items[i]!),
+    );
+  } catch (err) {
+    if (!isUniqueViolation(err) && !isDeadlock(err)) throw err;
+    sorted = [];
+    for (const i of order) sorted.push(await payAlone(db, items[i]!));
+  }
+  const out: FastPaymentOutcome[] = new Array(items.length);
+  order.forEach((itemIndex, pos) => (out[itemIndex] = sorted[pos]!));
+  return out;
+}
+
+const payBatcher = batcherPerDatabase<Db, FastPaymentInput, FastPaymentOutcome>((db) => ({
+  maxBatch: PAY_BATCH_MAX,
+  maxInFlight: PAY_BATCHES_IN_FLIGHT,
+  run: (items) => runPayBatch(db, items),
+}));
+
+/**
+ * A bracelet payment as ONE statement (station_pay_batch in migration 0005): re-checks the
+ * station's key, locks the bracelet and then its wallet (the order every other writer uses),
+ * debits when the balance covers it (event money first, then online money, as debitWallet
+ * does), appends the ledger row and stores the station's answer. Writes nothing when a rule
+ * refuses it or its client id or ledger key was used before (the caller's general path then
+ * answers), so a payment is never applied twice.
+ *
+ * Payments that arrive while others are in flight share one database call (lib/batcher.ts):
+ * each runs exactly as it would alone, in turn, and they commit together, so a hot wallet's
+ * row is locked once per batch rather than once per payment.
+ */
+export function payWithBraceletInOneStatement(db: Db, v: FastPaymentInput): Promise<FastPaymentOutcome> {
+  return payBatcher(db, v);
 }

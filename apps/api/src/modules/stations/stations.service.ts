@@ -13,7 +13,6 @@ import {
 } from '@bilheteira/shared/wallet';
 import type { Db, Tx } from '../../db/client';
 import { sha256 } from '../../lib/crypto';
-import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { creditWallet, debitWallet } from '../wallet/wallet-ledger.service';
 import {
@@ -173,23 +172,17 @@ async function tryFastPayment(
   now: Date,
 ): Promise<StationResult | undefined> {
   if (t.type !== 'consumption' || precheck(t, now)) return undefined;
-  let outcome;
-  try {
-    outcome = await payWithBraceletInOneStatement(db, {
-      stationId: station.id,
-      stationKeyHash: station.keyHash,
-      eventId: station.eventId,
-      clientId: t.id,
-      bracelet: braceletRef(t),
-      amountCents: t.amount_cents,
-      description: describe(t),
-      idempotencyKey: ledgerKey(station, t),
-      occurredAt: new Date(t.occurred_at),
-    });
-  } catch (err) {
-    if (isUniqueViolation(err)) return undefined; // a repeat: the general path answers it
-    throw err;
-  }
+  const outcome = await payWithBraceletInOneStatement(db, {
+    stationId: station.id,
+    stationKeyHash: station.keyHash,
+    eventId: station.eventId,
+    clientId: t.id,
+    bracelet: braceletRef(t),
+    amountCents: t.amount_cents,
+    description: describe(t),
+    idempotencyKey: ledgerKey(station, t),
+    occurredAt: new Date(t.occurred_at),
+  });
   if (outcome.kind === 'station_revoked') throw stationRevoked(station);
   if (outcome.kind === 'not_applied') return undefined;
   return {

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { createBatcher } from '../src/lib/batcher';
+
+/** A run whose calls stay open until released, recording what each call received. */
+function gatedRun() {
+  const calls: number[][] = [];
+  const gates: (() => void)[] = [];
+  const run = (items: number[]) => {
+    calls.push(items);
+    return new Promise<number[]>((resolve) => gates.push(() => resolve(items.map((n) => n * 10))));
+  };
+  return { calls, gates, run };
+}
+
+const tick = () => new Promise((r) => setTimeout(r, 0));
+
+describe('micro-batcher', () => {
+  it('sends a lone item at once and answers it', async () => {
+    const { calls, gates, run } = gatedRun();
+    const submit = createBatcher({ maxBatch: 8, maxInFlight: 1, run });
+    const answer = submit(1);
+    await tick();
+    expect(calls).toEqual([[1]]);
+    gates[0]!();
+    expect(await answer).toBe(10);
+  });
+
+  it('gathers items that arrive while calls are in flight into the next call, up to maxBatch', async () => {
+    const { calls, gates, run } = gatedRun();
+    const submit = createBatcher({ maxBatch: 3, maxInFlight: 1, run });
+    const first = submit(1);
+    await tick();
+    const rest = [2, 3, 4, 5, 6].map(submit);
+    await tick();
+    expect(calls).toEqual([[1]]); // the others wait for the call in flight
+    gates[0]!();
+    await first;
+    await tick();
+    expect(calls).toEqual([[1], [2, 3, 4]]);
+    gates[1]!();
+    await tick();
+    expect(calls).toEqual([[1], [2, 3, 4], [5, 6]]);
+    gates[2]!();
+    expect(await Promise.all(rest)).toEqual([20, 30, 40, 50, 60]);
+  });
+
+  it('rejects every item of a failed call and goes on with the next', async () => {
+    let failNext = true;
+    const submit = createBatcher<number, number>({
+      maxBatch: 8,
+      maxInFlight: 1,
+      run: async (items) => {
+        if (failNext) {
+          failNext = false;
+          throw new Error('boom');
+        }
+        return items;
+      },
+    });
+    const failed = [submit(1), submit(2)].map((p) =>
+      p.then(
+        () => 'ok',
+        (e: Error) => e.message,
+      ),
+    );
+    expect(await Promise.all(failed)).toEqual(['boom', 'boom']);
+    expect(await submit(3)).toBe(3);
+  });
+});
