@@ -12,7 +12,7 @@ export type SubmissionRow = typeof stationSubmissions.$inferSelect;
  * PAY_BATCHES_IN_FLIGHT calls at once per API instance; more wait for the next call.
  */
 const PAY_BATCH_MAX = 64;
-const PAY_BATCHES_IN_FLIGHT = Number(process.env.PAY_BATCHES_IN_FLIGHT ?? 3);
+const PAY_BATCHES_IN_FLIGHT = 2; // measured best, as for door scans (checkin-limits.ts)
 
 export async function findActiveStationByKeyHash(db: DbOrTx, keyHash: string) {
   const rows = await db
