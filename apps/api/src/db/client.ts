@@ -68,6 +68,11 @@ export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return res.rows;
 }
 
+/** True for a transaction handle (Drizzle gives only the database its `$client`). */
+export function isTransaction(db: DbOrTx): db is Tx {
+  return !(db as { $client?: unknown }).$client;
+}
+
 interface RawClient {
   query(
     query: string | { name: string; text: string; values: unknown[] },

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { preparedQueryRows, queryRows, type DbOrTx } from '../../db/client';
+import { isTransaction, preparedQueryRows, queryRows, type Db, type DbOrTx } from '../../db/client';
+import { batcherPerDatabase } from '../../lib/batcher';
 import { rowFromJson } from '../../db/json-rows';
 import { cartItems, carts, eventDayStock, eventSessions, events, ticketTypes } from '../../db/schema/index';
 
@@ -46,18 +47,44 @@ export interface SaleFacts {
   days: DayStockRow[];
 }
 
-const idList = (ids: number[]) =>
-  ids.length
-    ? sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )
-    : sql`NULL`;
+type SaleFactsQuery = { eventId: number; typeIds: number[]; sessionIds: number[] };
+
+/** The sale facts of several queries in ONE statement, one row per query, in their order. */
+async function readSaleFacts(db: DbOrTx, queries: SaleFactsQuery[]): Promise<SaleFacts[]> {
+  // identical queries (a hot ticket type) are read and mapped once, and share the answer
+  const keys = queries.map((q) => JSON.stringify([q.eventId, q.typeIds, q.sessionIds]));
+  const distinct = [...new Set(keys)];
+  const rows = await preparedQueryRows<SaleFactsJson>(
+    db,
+    sql`SELECT
+      (SELECT row_to_json(e) FROM events e WHERE e.id = x.event_id) AS event,
+      (SELECT coalesce(json_agg(t), '[]') FROM ticket_types t WHERE t.id = ANY(x.type_ids)) AS types,
+      (SELECT coalesce(json_agg(s), '[]') FROM event_sessions s WHERE s.id = ANY(x.session_ids)) AS sessions,
+      (SELECT coalesce(json_agg(d), '[]') FROM event_day_stock d WHERE d.event_id = x.event_id) AS days
+    FROM jsonb_to_recordset(${JSON.stringify(
+      distinct.map((k, i) => {
+        const [eventId, typeIds, sessionIds] = JSON.parse(k) as [number, number[], number[]];
+        return { i, event_id: eventId, type_ids: typeIds, session_ids: sessionIds };
+      }),
+    )}::jsonb) AS x(i int, event_id int, type_ids int[], session_ids int[])
+    ORDER BY x.i`,
+  );
+  const facts = new Map(distinct.map((k, i) => [k, saleFactsFromJson(rows[i])]));
+  return keys.map((k) => facts.get(k)!);
+}
+
+/** Reads that arrive while others are in flight share one statement (lib/batcher.ts). */
+const saleFactsBatcher = batcherPerDatabase<Db, SaleFactsQuery, SaleFacts>((db) => ({
+  maxBatch: 64,
+  maxInFlight: 2,
+  run: (queries) => readSaleFacts(db, queries),
+}));
 
 /**
  * The event, the given ticket types and sessions (with their current stock) and the event's
  * day stock, read fresh in ONE round trip (carts and checkout check every request against
- * them; nothing is cached, so a change of price, window or status applies at once).
+ * them; nothing is cached, so a change of price, window or status applies at once). The
+ * answer is shared with identical reads of the same batch: read it, never change it.
  */
 export async function findSaleFacts(
   db: DbOrTx,
@@ -65,15 +92,8 @@ export async function findSaleFacts(
   typeIds: number[],
   sessionIds: number[],
 ): Promise<SaleFacts> {
-  const [row] = await preparedQueryRows<SaleFactsJson>(
-    db,
-    sql`SELECT
-      (SELECT row_to_json(e) FROM events e WHERE e.id = ${eventId}) AS event,
-      (SELECT coalesce(json_agg(t), '[]') FROM ticket_types t WHERE t.id IN (${idList(typeIds)})) AS types,
-      (SELECT coalesce(json_agg(s), '[]') FROM event_sessions s WHERE s.id IN (${idList(sessionIds)})) AS sessions,
-      (SELECT coalesce(json_agg(d), '[]') FROM event_day_stock d WHERE d.event_id = ${eventId}) AS days`,
-  );
-  return saleFactsFromJson(row);
+  const query = { eventId, typeIds, sessionIds };
+  return isTransaction(db) ? (await readSaleFacts(db, [query]))[0]! : saleFactsBatcher(db, query);
 }
 
 type SaleFactsJson = {

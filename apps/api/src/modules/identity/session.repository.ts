@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { isTransaction, type Db, type DbOrTx } from '../../db/client';
+import { batcherPerDatabase } from '../../lib/batcher';
 import { customerSessions, customers } from '../../db/schema/index';
 
 export async function insertSession(
@@ -9,33 +10,56 @@ export async function insertSession(
   await db.insert(customerSessions).values(values);
 }
 
-function liveSessionQuery(db: DbOrTx) {
+function liveSessionsQuery(db: DbOrTx) {
   return db
     .select({ session: customerSessions, customer: customers })
     .from(customerSessions)
     .innerJoin(customers, eq(customers.id, customerSessions.customerId))
     .where(
       and(
-        eq(customerSessions.tokenHash, sql.placeholder('tokenHash')),
+        sql`${customerSessions.tokenHash} = ANY(${sql.placeholder('tokenHashes')}::text[])`,
         isNull(customerSessions.revokedAt),
         gt(customerSessions.expiresAt, sql.placeholder('now')),
       ),
-    )
-    .limit(1);
+    );
 }
 
+type LiveSession = Awaited<ReturnType<ReturnType<typeof liveSessionsQuery>['execute']>>[number];
+type Lookup = { tokenHash: string; now: Date };
+
 /** Every authenticated request looks its session up: prepared once per database. */
-const preparedLiveSession = new WeakMap<DbOrTx, ReturnType<ReturnType<typeof liveSessionQuery>['prepare']>>();
+const preparedLiveSessions = new WeakMap<
+  DbOrTx,
+  ReturnType<ReturnType<typeof liveSessionsQuery>['prepare']>
+>();
+
+async function findLiveSessions(db: DbOrTx, lookups: Lookup[]): Promise<(LiveSession | undefined)[]> {
+  let query = preparedLiveSessions.get(db);
+  if (!query) {
+    query = liveSessionsQuery(db).prepare('live_sessions');
+    preparedLiveSessions.set(db, query);
+  }
+  // the earliest `now` reads every candidate; each lookup then applies its own
+  const now = new Date(Math.min(...lookups.map((l) => l.now.getTime())));
+  const rows = await query.execute({ tokenHashes: [...new Set(lookups.map((l) => l.tokenHash))], now });
+  const byHash = new Map(rows.map((r) => [r.session.tokenHash, r]));
+  return lookups.map((l) => {
+    const row = byHash.get(l.tokenHash);
+    return row && row.session.expiresAt > l.now ? row : undefined;
+  });
+}
+
+/** Lookups that arrive while others are in flight share one query (lib/batcher.ts). */
+const sessionBatcher = batcherPerDatabase<Db, Lookup, LiveSession | undefined>((db) => ({
+  maxBatch: 64,
+  maxInFlight: 2,
+  run: (lookups) => findLiveSessions(db, lookups),
+}));
 
 /** The live session for a token hash with its customer, or undefined. */
-export async function findLiveSession(db: DbOrTx, tokenHash: string, now: Date) {
-  let query = preparedLiveSession.get(db);
-  if (!query) {
-    query = liveSessionQuery(db).prepare('live_session');
-    preparedLiveSession.set(db, query);
-  }
-  const rows = await query.execute({ tokenHash, now });
-  return rows[0];
+export function findLiveSession(db: DbOrTx, tokenHash: string, now: Date): Promise<LiveSession | undefined> {
+  const lookup = { tokenHash, now };
+  return isTransaction(db) ? findLiveSessions(db, [lookup]).then((r) => r[0]) : sessionBatcher(db, lookup);
 }
 
 export async function revokeSession(db: DbOrTx, tokenHash: string, now: Date): Promise<void> {

@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { preparedQueryRows, queryRows, type DbOrTx } from '../../db/client';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { isTransaction, preparedQueryRows, queryRows, type Db, type DbOrTx } from '../../db/client';
+import { batcherPerDatabase } from '../../lib/batcher';
 import { counters, type StockClaim } from './stock.repository';
 import { customerTickets, eventSessions, events, orderLines, orders, payments } from '../../db/schema/index';
 
@@ -9,86 +10,150 @@ export type PaymentRow = typeof payments.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
 export type NewOrderLine = typeof orderLines.$inferInsert;
 
-/** "Run after `cte` is complete": an always-true condition that makes `cte` a dependency. */
-const after = (cte: string) => sql.raw(`(SELECT count(*) FROM ${cte}) >= 0`);
+/** What insertPendingOrder writes: the order, its lines, its audit data, the stock it holds. */
+export interface PendingOrderInput {
+  order: Omit<NewOrder, 'id' | 'status' | 'paidAt'> & { createdAt: Date };
+  lines: Omit<NewOrderLine, 'id' | 'orderId'>[];
+  claims: StockClaim[];
+  audit: { actor: string; data: Record<string, unknown> };
+  clearCartId: number | null;
+}
+
+interface PendingOrderWritten {
+  orderId: number;
+  lineIds: number[];
+}
+
+/** A counter an order claims, in the form insert_pending_orders reads. */
+type CounterClaim =
+  { kind: 'type' | 'session'; id: number; n: number } | { kind: 'day'; day: string; n: number };
+
+function counterClaims(eventId: number, claims: StockClaim[]): CounterClaim[] {
+  const c = counters(eventId, claims);
+  return [
+    ...c.types.map(([id, n]) => ({ kind: 'type' as const, id, n })),
+    ...c.sessions.map(([id, n]) => ({ kind: 'session' as const, id, n })),
+    ...c.days.map(([day, n]) => ({ kind: 'day' as const, day, n })),
+  ];
+}
+
+/** One order as an element of insert_pending_orders' JSON array. */
+function orderJson(v: PendingOrderInput, claims: CounterClaim[]) {
+  const o = v.order;
+  return {
+    reference: o.reference,
+    customer_id: o.customerId,
+    event_id: o.eventId,
+    subtotal_cents: o.subtotalCents,
+    service_cents: o.serviceCents,
+    total_cents: o.totalCents,
+    billing: o.billing ?? {},
+    receipt_email: o.receiptEmail ?? null,
+    idempotency_key: o.idempotencyKey ?? null,
+    expires_at: o.expiresAt.toISOString(),
+    created_at: o.createdAt.toISOString(),
+    lines: v.lines.map((l, pos) => ({
+      pos,
+      kind: l.kind,
+      ticket_type_id: l.ticketTypeId ?? null,
+      session_id: l.sessionId ?? null,
+      qty: l.qty,
+      unit_cents: l.unitCents,
+      description: l.description ?? '',
+      stock_days: l.stockDays ?? [],
+    })),
+    audit_actor: v.audit.actor,
+    audit_data: v.audit.data,
+    counters: claims,
+    clear_cart_id: v.clearCartId,
+  };
+}
+
+/** The error a lone statement would have thrown (read by stockShortageKind, isUniqueViolation, isDeadlock). */
+class OrderWriteError extends Error {
+  constructor(
+    readonly code: string,
+    readonly constraint: string | undefined,
+  ) {
+    super(`pending order not written (SQLSTATE ${code}${constraint ? `, ${constraint}` : ''})`);
+  }
+}
+
+type BatchOutcome = PendingOrderWritten | OrderWriteError;
+
+interface OrderBatchRow {
+  order_id: number | null;
+  line_ids: number[] | null;
+  error_code: string | null;
+  error_constraint: string | null;
+}
+
+/** The rank of a counter in the global lock order of `counters`: types, sessions, days. */
+const counterRank = (c: CounterClaim | undefined): [number, number | string] => {
+  if (!c) return [3, 0];
+  return c.kind === 'day' ? [2, c.day] : [c.kind === 'type' ? 0 : 1, c.id];
+};
+
+function byFirstCounter(a: CounterClaim[], b: CounterClaim[]): number {
+  const [ra, ka] = counterRank(a[0]);
+  const [rb, kb] = counterRank(b[0]);
+  return ra - rb || (ka < kb ? -1 : ka > kb ? 1 : 0);
+}
 
 /**
- * Creates a pending order AND holds its stock in ONE autocommit statement: the order row,
- * its lines and its audit row are inserted first, then every counter the order claims (ticket
+ * Writes a batch of orders in one call of insert_pending_orders (migration 0006), sorted by
+ * the first counter each claims (stable) so concurrent batches lock hot rows in the same
+ * order; each order answers its ids or the error that kept it from being written.
+ */
+async function runOrderBatch(db: DbOrTx, items: PendingOrderInput[]): Promise<BatchOutcome[]> {
+  const claims = items.map((v) => counterClaims(v.order.eventId, v.claims));
+  const order = items.map((_, i) => i).sort((a, b) => byFirstCounter(claims[a]!, claims[b]!) || a - b);
+  const payload = JSON.stringify(order.map((i) => orderJson(items[i]!, claims[i]!)));
+  const rows = await preparedQueryRows<OrderBatchRow>(
+    db,
+    sql`SELECT * FROM insert_pending_orders(${payload}::jsonb)`,
+  );
+  const out: BatchOutcome[] = new Array(items.length);
+  order.forEach((itemIndex, pos) => {
+    const row = rows[pos]!;
+    out[itemIndex] =
+      row.order_id === null
+        ? new OrderWriteError(row.error_code ?? 'XX000', row.error_constraint ?? undefined)
+        : { orderId: row.order_id, lineIds: row.line_ids ?? [] };
+  });
+  return out;
+}
+
+/** Orders sharing one database call (lib/batcher.ts). At most 32 per call: each is a
+ * sub-transaction, and PostgreSQL keeps snapshots cheap up to 64 of them per transaction. */
+const orderBatcher = batcherPerDatabase<Db, PendingOrderInput, BatchOutcome>((db) => ({
+  maxBatch: 32,
+  maxInFlight: 2,
+  run: (items) => runOrderBatch(db, items),
+}));
+
+/**
+ * Creates a pending order AND holds its stock in one autocommit call: the order row, its
+ * lines and its audit row are inserted first, then every counter the order claims (ticket
  * types, sessions, days, in the global order of `counters`) is incremented, then the cart's
- * lines are cleared. A hot ticket type's row is therefore locked only from its UPDATE to the
- * statement's own commit, never across a round trip to Node: concurrency is bounded by the
- * row lock itself, as for the bare reservation statement.
+ * lines are cleared. A hot ticket type's row is therefore locked only inside the database
+ * call, never across a round trip to Node; and orders that arrive while others are in
+ * flight share the next call (insert_pending_orders, migration 0006), one commit for all.
  *
- * All or nothing: when a counter would pass its stock, the CHECK constraint of its table
- * fails the statement and nothing at all is written (stockShortageKind tells which kind).
- * The UPDATEs are unconditional on purpose: the CHECK is the rule, and a day without an
- * `event_day_stock` row simply matches no row (not limited). A repeated Idempotency-Key
- * fails on the unique index the same way.
+ * All or nothing per order: when a counter would pass its stock, the CHECK constraint of
+ * its table fails that order and nothing of it is written; this throws the constraint's
+ * error (stockShortageKind tells which kind). The UPDATEs are unconditional on purpose: the
+ * CHECK is the rule, and a day without an `event_day_stock` row simply matches no row (not
+ * limited). A repeated Idempotency-Key throws a unique violation the same way, a deadlock
+ * its 40P01.
  *
  * Answers the new order's id and its line ids in the order of `lines`.
  */
-export async function insertPendingOrder(
-  db: DbOrTx,
-  input: {
-    order: Omit<NewOrder, 'id' | 'status' | 'paidAt'> & { createdAt: Date };
-    lines: Omit<NewOrderLine, 'id' | 'orderId'>[];
-    claims: StockClaim[];
-    audit: { actor: string; data: Record<string, unknown> };
-    clearCartId: number | null;
-  },
-): Promise<{ orderId: number; lineIds: number[] }> {
-  const { order: o, lines, audit } = input;
-  const c = counters(o.eventId, input.claims);
-  const ctes = [
-    sql`o AS (
-      INSERT INTO orders (reference, customer_id, event_id, status, subtotal_cents, service_cents, total_cents,
-        billing, receipt_email, idempotency_key, expires_at, created_at)
-      VALUES (${o.reference}, ${o.customerId}, ${o.eventId}, 'pending', ${o.subtotalCents}, ${o.serviceCents},
-        ${o.totalCents}, ${JSON.stringify(o.billing ?? {})}::jsonb, ${o.receiptEmail ?? null},
-        ${o.idempotencyKey ?? null}, ${o.expiresAt.toISOString()}::timestamptz, ${o.createdAt.toISOString()}::timestamptz)
-      RETURNING id)`,
-    // serial ids follow the insertion order, which follows pos
-    sql`l AS (
-      INSERT INTO order_lines (order_id, kind, ticket_type_id, session_id, qty, unit_cents, description, stock_days)
-      SELECT o.id, x.kind, x.ticket_type_id, x.session_id, x.qty, x.unit_cents, x.description, x.stock_days
-      FROM o, jsonb_to_recordset(${JSON.stringify(lines.map((l, pos) => ({ pos, kind: l.kind, ticket_type_id: l.ticketTypeId ?? null, session_id: l.sessionId ?? null, qty: l.qty, unit_cents: l.unitCents, description: l.description ?? '', stock_days: l.stockDays ?? [] })))}::jsonb)
-        AS x(pos int, kind text, ticket_type_id int, session_id int, qty int, unit_cents int, description text, stock_days jsonb)
-      ORDER BY x.pos
-      RETURNING id)`,
-    sql`a AS (
-      INSERT INTO audit_log (actor, action, entity, entity_id, data)
-      SELECT ${audit.actor}, 'order.create', 'order', o.id::text, ${JSON.stringify(audit.data)}::jsonb
-      FROM o WHERE ${after('l')}
-      RETURNING id)`,
-  ];
-  // Stock last, one counter after the other in the order of `counters` (each CTE waits for
-  // the previous one): the same lock order as reserveStock, commitStock and releaseStock.
-  let previous = 'a';
-  const step = (update: SQL) => {
-    const name = `c${ctes.length}`;
-    ctes.push(sql`${sql.raw(name)} AS (${update} AND ${after(previous)} RETURNING 1)`);
-    previous = name;
-  };
-  for (const [id, n] of c.types)
-    step(sql`UPDATE ticket_types SET reserved = reserved + ${n} WHERE id = ${id}`);
-  for (const [id, n] of c.sessions)
-    step(sql`UPDATE event_sessions SET reserved = reserved + ${n} WHERE id = ${id}`);
-  for (const [day, n] of c.days)
-    step(
-      sql`UPDATE event_day_stock SET reserved = reserved + ${n} WHERE event_id = ${o.eventId} AND day = ${day}`,
-    );
-  if (input.clearCartId !== null)
-    ctes.push(
-      sql`cc AS (DELETE FROM cart_items WHERE cart_id = ${input.clearCartId} AND ${after(previous)})`,
-    );
-  const [row] = await preparedQueryRows<{ order_id: number; line_ids: number[] | null }>(
-    db,
-    sql`WITH ${sql.join(ctes, sql`, `)}
-      SELECT o.id AS order_id, (SELECT array_agg(id ORDER BY id) FROM l) AS line_ids FROM o
-      WHERE ${after(previous)}`,
-  );
-  return { orderId: row!.order_id, lineIds: row!.line_ids ?? [] };
+export async function insertPendingOrder(db: DbOrTx, input: PendingOrderInput): Promise<PendingOrderWritten> {
+  // inside a caller's transaction (the seed) it must run on that transaction, alone
+  const outcome = isTransaction(db) ? (await runOrderBatch(db, [input]))[0]! : await orderBatcher(db, input);
+  if (outcome instanceof OrderWriteError) throw outcome;
+  return outcome;
 }
 
 export async function findOrderByIdempotencyKey(db: DbOrTx, customerId: number, key: string) {
