@@ -49,34 +49,43 @@ export interface SaleFacts {
 
 type SaleFactsQuery = { eventId: number; typeIds: number[]; sessionIds: number[] };
 
-/** The sale facts of several queries in ONE statement, one row per query, in their order. */
+/**
+ * The sale facts of several queries in ONE statement: every event, type, session and day
+ * row any of them needs is read and mapped once (a hot event is in every query), then each
+ * query takes its own.
+ */
 async function readSaleFacts(db: DbOrTx, queries: SaleFactsQuery[]): Promise<SaleFacts[]> {
-  // identical queries (a hot ticket type) are read and mapped once, and share the answer
-  const keys = queries.map((q) => JSON.stringify([q.eventId, q.typeIds, q.sessionIds]));
-  const distinct = [...new Set(keys)];
-  const rows = await preparedQueryRows<SaleFactsJson>(
+  // as an array literal ('{1,2}'): the sql template would spread a JS array into a list
+  const ids = (f: (q: SaleFactsQuery) => number[]) => `{${[...new Set(queries.flatMap(f))].join(',')}}`;
+  const [row] = await preparedQueryRows<Omit<SaleFactsJson, 'event'> & { events: Record<string, unknown>[] }>(
     db,
     sql`SELECT
-      (SELECT row_to_json(e) FROM events e WHERE e.id = x.event_id) AS event,
-      (SELECT coalesce(json_agg(t), '[]') FROM ticket_types t WHERE t.id = ANY(x.type_ids)) AS types,
-      (SELECT coalesce(json_agg(s), '[]') FROM event_sessions s WHERE s.id = ANY(x.session_ids)) AS sessions,
-      (SELECT coalesce(json_agg(d), '[]') FROM event_day_stock d WHERE d.event_id = x.event_id) AS days
-    FROM jsonb_to_recordset(${JSON.stringify(
-      distinct.map((k, i) => {
-        const [eventId, typeIds, sessionIds] = JSON.parse(k) as [number, number[], number[]];
-        return { i, event_id: eventId, type_ids: typeIds, session_ids: sessionIds };
-      }),
-    )}::jsonb) AS x(i int, event_id int, type_ids int[], session_ids int[])
-    ORDER BY x.i`,
+      (SELECT coalesce(json_agg(e), '[]') FROM events e WHERE e.id = ANY(${ids((q) => [q.eventId])}::int[])) AS events,
+      (SELECT coalesce(json_agg(t), '[]') FROM ticket_types t WHERE t.id = ANY(${ids((q) => q.typeIds)}::int[])) AS types,
+      (SELECT coalesce(json_agg(s), '[]') FROM event_sessions s WHERE s.id = ANY(${ids((q) => q.sessionIds)}::int[])) AS sessions,
+      (SELECT coalesce(json_agg(d), '[]') FROM event_day_stock d
+        WHERE d.event_id = ANY(${ids((q) => [q.eventId])}::int[])) AS days`,
   );
-  const facts = new Map(distinct.map((k, i) => [k, saleFactsFromJson(rows[i])]));
-  return keys.map((k) => facts.get(k)!);
+  const eventsById = new Map((row?.events ?? []).map((e) => [Number(e.id), rowFromJson(events, e)]));
+  const typesById = new Map((row?.types ?? []).map((t) => [Number(t.id), rowFromJson(ticketTypes, t)]));
+  const sessionsById = new Map(
+    (row?.sessions ?? []).map((s) => [Number(s.id), rowFromJson(eventSessions, s)]),
+  );
+  const days = (row?.days ?? []).map((d) => rowFromJson(eventDayStock, d));
+  const pick = <T>(byId: Map<number, T>, wanted: number[]) =>
+    wanted.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+  return queries.map((q) => ({
+    event: eventsById.get(q.eventId),
+    types: pick(typesById, q.typeIds),
+    sessions: pick(sessionsById, q.sessionIds),
+    days: days.filter((d) => d.eventId === q.eventId),
+  }));
 }
 
 /** Reads that arrive while others are in flight share one statement (lib/batcher.ts). */
 const saleFactsBatcher = batcherPerDatabase<Db, SaleFactsQuery, SaleFacts>((db) => ({
   maxBatch: 64,
-  maxInFlight: 2,
+  maxInFlight: 1,
   run: (queries) => readSaleFacts(db, queries),
 }));
 

@@ -52,7 +52,7 @@ async function findLiveSessions(db: DbOrTx, lookups: Lookup[]): Promise<(LiveSes
 /** Lookups that arrive while others are in flight share one query (lib/batcher.ts). */
 const sessionBatcher = batcherPerDatabase<Db, Lookup, LiveSession | undefined>((db) => ({
   maxBatch: 64,
-  maxInFlight: 2,
+  maxInFlight: 1,
   run: (lookups) => findLiveSessions(db, lookups),
 }));
 

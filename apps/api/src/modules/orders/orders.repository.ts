@@ -128,7 +128,7 @@ async function runOrderBatch(db: DbOrTx, items: PendingOrderInput[]): Promise<Ba
  * sub-transaction, and PostgreSQL keeps snapshots cheap up to 64 of them per transaction. */
 const orderBatcher = batcherPerDatabase<Db, PendingOrderInput, BatchOutcome>((db) => ({
   maxBatch: 32,
-  maxInFlight: 2,
+  maxInFlight: 1,
   run: (items) => runOrderBatch(db, items),
 }));
 
