@@ -259,4 +259,78 @@ describe('the checkout statement', () => {
     expect(stockShortageKind(direct)).toBe('type');
     await t.database.db.execute(sql`DELETE FROM event_day_stock WHERE event_id = ${festival.id}`);
   });
+
+  it('orders that share one database call each get their own answer, and a repeated key one order', async () => {
+    const pass = festival.ticket_types.find((x) => x.period_days.length === 3)!;
+    const [d1, d2, d3] = pass.period_days;
+    await t.database.db.execute(sql`INSERT INTO event_day_stock (event_id, day, capacity) VALUES
+      (${festival.id}, ${d1}, 9), (${festival.id}, ${d2}, 3), (${festival.id}, ${d3}, 9)
+      ON CONFLICT (event_id, day) DO UPDATE SET capacity = EXCLUDED.capacity, reserved = 0, sold = 0`);
+    const [rui] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`SELECT id FROM customers WHERE mobile = '+351913456789'`,
+    );
+    const before = await stockOf(pass.id);
+    const order = (qty: number, n: number) =>
+      insertPendingOrder(t.database.db, {
+        order: {
+          reference: `B${n}${Date.now() % 1e8}`,
+          customerId: rui!.id,
+          eventId: festival.id,
+          subtotalCents: 50 * qty,
+          serviceCents: 0,
+          totalCents: 50 * qty,
+          billing: {},
+          receiptEmail: null,
+          idempotencyKey: null,
+          expiresAt: new Date(Date.now() + 60_000),
+          createdAt: new Date(),
+        },
+        lines: [
+          {
+            kind: 'ticket',
+            ticketTypeId: pass.id,
+            sessionId: null,
+            qty,
+            unitCents: 50,
+            stockDays: pass.period_days,
+          },
+        ],
+        claims: [{ ticketTypeId: pass.id, sessionId: null, qty, days: pass.period_days }],
+        audit: { actor: 'test', data: {} },
+        clearCartId: null,
+      });
+    // submitted in one tick, so they go to the database together: day 2 has room for 3
+    const outcomes = await Promise.allSettled([order(2, 1), order(2, 2), order(1, 3)]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(stockShortageKind((outcomes[1] as PromiseRejectedResult).reason)).toBe('day');
+    const ids = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value.orderId] : []));
+    expect(new Set(ids).size).toBe(2);
+    expect((await stockOf(pass.id)).reserved).toBe(before.reserved + 3);
+    const days = await queryRows<{ reserved: number }>(
+      t.database.db,
+      sql`SELECT reserved FROM event_day_stock WHERE event_id = ${festival.id} ORDER BY day`,
+    );
+    expect(days.map((d) => d.reserved)).toEqual([3, 3, 3]);
+    await t.database.db.execute(sql`DELETE FROM event_day_stock WHERE event_id = ${festival.id}`);
+
+    // the same Idempotency-Key sent 10 times at once: one order, every answer names it
+    const type = festival.ticket_types.find((x) => x.period_days.length === 1)!;
+    const stock = await stockOf(type.id);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        injectAs(t.app, ana, {
+          method: 'POST',
+          url: '/api/orders',
+          headers: { 'idempotency-key': 'same-key-at-once' },
+          payload: { event_id: festival.id, items: [{ ticket_id: type.id, qty: 1 }] },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([
+      200, 200, 200, 200, 200, 200, 200, 200, 200, 201,
+    ]);
+    expect(new Set(answers.map((a) => a.json().data.id)).size).toBe(1);
+    expect((await stockOf(type.id)).reserved).toBe(stock.reserved + 1);
+  });
 });
