@@ -6,6 +6,13 @@
  * of JavaScript; the app loads next and React replaces the copy with the identical page.
  */
 (function () {
+  // warm ICU in a worker now, in this task before the first paint, so the app's first date
+  // formatting does not pay for it on the main thread (warm-intl.js)
+  try {
+    new Worker('/warm-intl.js', { name: document.documentElement.lang || 'pt-PT' });
+  } catch {
+    // no workers: the app pays as before
+  }
   var me = document.currentScript;
   var entry = me && me.getAttribute('data-entry');
   if (!entry) return;
