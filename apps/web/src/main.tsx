@@ -6,6 +6,7 @@ import { currentLocale, initI18n } from './i18n/i18n';
 import { queryClient } from './lib/query-client';
 import { createAppRouter } from './app/router';
 import { initErrorReporting } from './lib/error-reporting';
+import { yieldToMain } from './lib/yield-to-main';
 import './styles.css';
 
 /**
@@ -41,16 +42,6 @@ function routerReady(router: ReturnType<typeof createAppRouter>): Promise<void> 
       resolve();
     });
   });
-}
-
-/**
- * Ends the current task so the browser can paint and answer input before the next start-up
- * step: each step becomes its own short task instead of one long one (Total Blocking Time).
- */
-function yieldToMain(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (scheduler?.yield) return scheduler.yield();
-  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 async function start() {

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { i18next } from '../i18n/i18n';
+import { yieldToMain } from '../lib/yield-to-main';
 import { AppShell, LayoutFrame } from './app-shell';
 import { loadWithTimeout } from './lazy-page';
 import { RouteError } from './route-error';
@@ -17,10 +18,15 @@ function toRouteObject(def: (typeof ROUTES)[number]): RouteObject {
       // (a namespace arriving later re-renders the page synchronously: one long task); the
       // dashboard header speaks the 'auth' namespace outside the page's Suspense
       const namespaces = [...(def.namespaces ?? []), ...(layoutFor(def) === 'dashboard' ? ['auth'] : [])];
+      // at start-up the chunk and texts are already preloaded, so the router's set-up, their
+      // evaluation and the router's handling of the result would run as one long task: the
+      // yields make them three
+      await yieldToMain();
       const [{ Component }] = await Promise.all([
         loadWithTimeout(def.load),
         namespaces.length ? i18next.loadNamespaces(namespaces) : undefined,
       ]);
+      await yieldToMain();
       return {
         Component: () => (
           <LayoutFrame layout={layoutFor(def)} headerStyle={def.headerStyle}>
