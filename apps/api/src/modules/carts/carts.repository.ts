@@ -93,7 +93,7 @@ const saleFactsBatcher = batcherPerDatabase<Db, SaleFactsQuery, SaleFacts>((db) 
  * The event, the given ticket types and sessions (with their current stock) and the event's
  * day stock, read fresh in ONE round trip (carts and checkout check every request against
  * them; nothing is cached, so a change of price, window or status applies at once). The
- * answer is shared with identical reads of the same batch: read it, never change it.
+ * rows are shared with the other reads of the same batch: read them, never change them.
  */
 export async function findSaleFacts(
   db: DbOrTx,
