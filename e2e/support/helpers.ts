@@ -49,6 +49,9 @@ export async function loginByApi(page: Page, who = DEMO.ana, to = '/dashboard/ho
   const { accessToken } = (await res.json()) as { accessToken: string };
   const sep = to.includes('?') ? '&' : '?';
   await page.goto(`${to}${sep}accessToken=${encodeURIComponent(accessToken)}`);
+  // the app stores the token, then drops it from the URL: a test that navigates before that
+  // would leave a page that never had the session (start-up yields to the browser on the way)
+  await expect(page).not.toHaveURL(/[?&]accessToken=/);
   return accessToken;
 }
 
