@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createBatcher } from '../src/lib/batcher';
+import { ascending, createBatcher, inLockOrder } from '../src/lib/batcher';
 
 /** A run whose calls stay open until released, recording what each call received. */
 function gatedRun() {
@@ -65,5 +65,25 @@ describe('micro-batcher', () => {
     );
     expect(await Promise.all(failed)).toEqual(['boom', 'boom']);
     expect(await submit(3)).toBe(3);
+  });
+
+  it('inLockOrder runs the items sorted (stable) and answers in their own order', async () => {
+    const items = [
+      { row: 'b', n: 1 },
+      { row: 'a', n: 2 },
+      { row: 'b', n: 3 },
+      { row: 'a', n: 4 },
+    ];
+    let seen: number[] = [];
+    const out = await inLockOrder(
+      items,
+      (x, y) => ascending(x.row, y.row),
+      async (sorted) => {
+        seen = sorted.map((i) => i.n);
+        return sorted.map((i) => `${i.row}${i.n}`);
+      },
+    );
+    expect(seen).toEqual([2, 4, 1, 3]);
+    expect(out).toEqual(['b1', 'a2', 'b3', 'a4']);
   });
 });

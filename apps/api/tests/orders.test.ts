@@ -20,6 +20,61 @@ const stockOf = async (id: number) =>
     )
   )[0]!;
 
+/** Sets the festival's day capacities for the 3-day pass (reserved and sold back to 0); answers the pass. */
+async function festivalDays(capacities: [number, number, number]) {
+  const pass = festival.ticket_types.find((x) => x.period_days.length === 3)!;
+  const [d1, d2, d3] = pass.period_days;
+  const [c1, c2, c3] = capacities;
+  await t.database.db.execute(sql`INSERT INTO event_day_stock (event_id, day, capacity) VALUES
+    (${festival.id}, ${d1}, ${c1}), (${festival.id}, ${d2}, ${c2}), (${festival.id}, ${d3}, ${c3})
+    ON CONFLICT (event_id, day) DO UPDATE SET capacity = EXCLUDED.capacity, reserved = 0, sold = 0`);
+  return pass;
+}
+
+const festivalDaysReserved = async () =>
+  (
+    await queryRows<{ reserved: number }>(
+      t.database.db,
+      sql`SELECT reserved FROM event_day_stock WHERE event_id = ${festival.id} ORDER BY day`,
+    )
+  ).map((d) => d.reserved);
+
+/** Rui's pending order of `qty` 3-day passes at 0.50 EUR, as the checkout statement takes it. */
+async function passOrder(pass: { id: number; period_days: string[] }, qty: number, reference: string) {
+  const [customer] = await queryRows<{ id: number }>(
+    t.database.db,
+    sql`SELECT id FROM customers WHERE mobile = '+351913456789'`,
+  );
+  return {
+    order: {
+      reference,
+      customerId: customer!.id,
+      eventId: festival.id,
+      subtotalCents: 50 * qty,
+      serviceCents: 0,
+      totalCents: 50 * qty,
+      billing: {},
+      receiptEmail: null,
+      idempotencyKey: null,
+      expiresAt: new Date(Date.now() + 60_000),
+      createdAt: new Date(),
+    },
+    lines: [
+      {
+        kind: 'ticket' as const,
+        ticketTypeId: pass.id,
+        sessionId: null,
+        qty,
+        unitCents: 50,
+        stockDays: pass.period_days,
+      },
+    ],
+    claims: [{ ticketTypeId: pass.id, sessionId: null, qty, days: pass.period_days }],
+    audit: { actor: 'test', data: {} },
+    clearCartId: null,
+  };
+}
+
 beforeAll(async () => {
   t = await createTestApp({ config: { MAX_EVENT_LOOP_DELAY_MS: 60_000 } });
   ana = await login(t.app, DEMO.ana);
@@ -203,53 +258,16 @@ describe('orders', () => {
 
 describe('the checkout statement', () => {
   it('is all or nothing: a day that runs out fails the whole order, and no write can pass a stock', async () => {
-    const pass = festival.ticket_types.find((x) => x.period_days.length === 3)!;
-    const [d1, d2, d3] = pass.period_days;
-    await t.database.db.execute(sql`INSERT INTO event_day_stock (event_id, day, capacity) VALUES
-      (${festival.id}, ${d1}, 5), (${festival.id}, ${d2}, 1), (${festival.id}, ${d3}, 5)
-      ON CONFLICT (event_id, day) DO UPDATE SET capacity = EXCLUDED.capacity, reserved = 0, sold = 0`);
-    const [rui] = await queryRows<{ id: number }>(
-      t.database.db,
-      sql`SELECT id FROM customers WHERE mobile = '+351913456789'`,
-    );
+    const pass = await festivalDays([5, 1, 5]);
     const before = await stockOf(pass.id);
     const reference = `T${Date.now() % 1e9}`;
     // what a buyer who passed the early check sees when another one took day 2 meanwhile
-    const err = await insertPendingOrder(t.database.db, {
-      order: {
-        reference,
-        customerId: rui!.id,
-        eventId: festival.id,
-        subtotalCents: 100,
-        serviceCents: 0,
-        totalCents: 100,
-        billing: {},
-        receiptEmail: null,
-        idempotencyKey: null,
-        expiresAt: new Date(Date.now() + 60_000),
-        createdAt: new Date(),
-      },
-      lines: [
-        {
-          kind: 'ticket',
-          ticketTypeId: pass.id,
-          sessionId: null,
-          qty: 2,
-          unitCents: 50,
-          stockDays: pass.period_days,
-        },
-      ],
-      claims: [{ ticketTypeId: pass.id, sessionId: null, qty: 2, days: pass.period_days }],
-      audit: { actor: 'test', data: {} },
-      clearCartId: null,
-    }).catch((e: unknown) => e);
+    const err = await insertPendingOrder(t.database.db, await passOrder(pass, 2, reference)).catch(
+      (e: unknown) => e,
+    );
     expect(stockShortageKind(err)).toBe('day');
     expect(await stockOf(pass.id)).toEqual(before);
-    const days = await queryRows<{ reserved: number }>(
-      t.database.db,
-      sql`SELECT reserved FROM event_day_stock WHERE event_id = ${festival.id} ORDER BY day`,
-    );
-    expect(days.map((d) => d.reserved)).toEqual([0, 0, 0]);
+    expect(await festivalDaysReserved()).toEqual([0, 0, 0]);
     const orders = await queryRows(t.database.db, sql`SELECT id FROM orders WHERE reference = ${reference}`);
     expect(orders).toEqual([]);
     // the database itself refuses oversell, whatever writes the counter
@@ -261,57 +279,21 @@ describe('the checkout statement', () => {
   });
 
   it('orders that share one database call each get their own answer, and a repeated key one order', async () => {
-    const pass = festival.ticket_types.find((x) => x.period_days.length === 3)!;
-    const [d1, d2, d3] = pass.period_days;
-    await t.database.db.execute(sql`INSERT INTO event_day_stock (event_id, day, capacity) VALUES
-      (${festival.id}, ${d1}, 9), (${festival.id}, ${d2}, 3), (${festival.id}, ${d3}, 9)
-      ON CONFLICT (event_id, day) DO UPDATE SET capacity = EXCLUDED.capacity, reserved = 0, sold = 0`);
-    const [rui] = await queryRows<{ id: number }>(
-      t.database.db,
-      sql`SELECT id FROM customers WHERE mobile = '+351913456789'`,
-    );
+    const pass = await festivalDays([9, 3, 9]);
     const before = await stockOf(pass.id);
-    const order = (qty: number, n: number) =>
-      insertPendingOrder(t.database.db, {
-        order: {
-          reference: `B${n}${Date.now() % 1e8}`,
-          customerId: rui!.id,
-          eventId: festival.id,
-          subtotalCents: 50 * qty,
-          serviceCents: 0,
-          totalCents: 50 * qty,
-          billing: {},
-          receiptEmail: null,
-          idempotencyKey: null,
-          expiresAt: new Date(Date.now() + 60_000),
-          createdAt: new Date(),
-        },
-        lines: [
-          {
-            kind: 'ticket',
-            ticketTypeId: pass.id,
-            sessionId: null,
-            qty,
-            unitCents: 50,
-            stockDays: pass.period_days,
-          },
-        ],
-        claims: [{ ticketTypeId: pass.id, sessionId: null, qty, days: pass.period_days }],
-        audit: { actor: 'test', data: {} },
-        clearCartId: null,
-      });
+    const inputs = await Promise.all(
+      [2, 2, 1].map((qty, n) => passOrder(pass, qty, `B${n}${Date.now() % 1e8}`)),
+    );
     // submitted in one tick, so they go to the database together: day 2 has room for 3
-    const outcomes = await Promise.allSettled([order(2, 1), order(2, 2), order(1, 3)]);
+    const outcomes = await Promise.allSettled(
+      inputs.map((input) => insertPendingOrder(t.database.db, input)),
+    );
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(stockShortageKind((outcomes[1] as PromiseRejectedResult).reason)).toBe('day');
     const ids = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value.orderId] : []));
     expect(new Set(ids).size).toBe(2);
     expect((await stockOf(pass.id)).reserved).toBe(before.reserved + 3);
-    const days = await queryRows<{ reserved: number }>(
-      t.database.db,
-      sql`SELECT reserved FROM event_day_stock WHERE event_id = ${festival.id} ORDER BY day`,
-    );
-    expect(days.map((d) => d.reserved)).toEqual([3, 3, 3]);
+    expect(await festivalDaysReserved()).toEqual([3, 3, 3]);
     await t.database.db.execute(sql`DELETE FROM event_day_stock WHERE event_id = ${festival.id}`);
 
     // the same Idempotency-Key sent 10 times at once: one order, every answer names it

@@ -74,3 +74,23 @@ export function batcherPerDatabase<D extends object, I, O>(
     return submit(item);
   };
 }
+
+/** Ascending order of numbers or strings, for the keys of inLockOrder. */
+export const ascending = (a: number | string, b: number | string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Runs `run` on the items sorted by `compare` and answers its outputs in the items' own order.
+ * Batches that lock rows sort by the row so that concurrent batches take their locks in one
+ * order; the sort is stable, so items on the same row keep their arrival order.
+ */
+export async function inLockOrder<I, O>(
+  items: I[],
+  compare: (a: I, b: I) => number,
+  run: (sorted: I[]) => Promise<O[]>,
+): Promise<O[]> {
+  const order = items.map((_, i) => i).sort((a, b) => compare(items[a]!, items[b]!) || a - b);
+  const sorted = await run(order.map((i) => items[i]!));
+  const out: O[] = new Array(items.length);
+  order.forEach((itemIndex, pos) => (out[itemIndex] = sorted[pos]!));
+  return out;
+}

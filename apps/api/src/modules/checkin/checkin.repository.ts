@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { preparedRows, queryRows, type Db, type DbOrTx } from '../../db/client';
-import { batcherPerDatabase } from '../../lib/batcher';
+import { ascending, batcherPerDatabase, inLockOrder } from '../../lib/batcher';
 import { isDeadlock } from '../../lib/db-errors';
 import { SCAN_BATCHES_IN_FLIGHT, SCAN_BATCH_MAX } from './checkin-limits';
 import {
@@ -179,31 +179,27 @@ async function callScanBatch(db: Db, items: ScanByTokenInput[]): Promise<ScanByT
   }));
 }
 
-const byToken = (a: ScanByTokenInput, b: ScanByTokenInput) =>
-  a.token < b.token ? -1 : a.token > b.token ? 1 : 0;
-
 /**
- * Runs a batch of scans in one call, sorted by token (stable, so two gates scanning one
- * ticket keep their arrival order) so that concurrent batches claim admissions in the same
+ * Runs a batch of scans in one call, sorted by token (inLockOrder) so that concurrent batches
+ * claim admissions in the same order; two gates scanning one ticket keep their arrival
  * order. Should two batches still deadlock (PostgreSQL aborts one of them after
  * deadlock_timeout), the aborted one wrote nothing and its scans run one per call.
  */
-async function runScanBatch(db: Db, items: ScanByTokenInput[]): Promise<ScanByTokenOutcome[]> {
-  const order = items.map((_, i) => i).sort((a, b) => byToken(items[a]!, items[b]!) || a - b);
-  let sorted: ScanByTokenOutcome[];
-  try {
-    sorted = await callScanBatch(
-      db,
-      order.map((i) => items[i]!),
-    );
-  } catch (err) {
-    if (items.length === 1 || !isDeadlock(err)) throw err;
-    sorted = [];
-    for (const i of order) sorted.push(...(await callScanBatch(db, [items[i]!])));
-  }
-  const out: ScanByTokenOutcome[] = new Array(items.length);
-  order.forEach((itemIndex, pos) => (out[itemIndex] = sorted[pos]!));
-  return out;
+function runScanBatch(db: Db, items: ScanByTokenInput[]): Promise<ScanByTokenOutcome[]> {
+  return inLockOrder(
+    items,
+    (a, b) => ascending(a.token, b.token),
+    async (sorted) => {
+      try {
+        return await callScanBatch(db, sorted);
+      } catch (err) {
+        if (sorted.length === 1 || !isDeadlock(err)) throw err;
+        const out: ScanByTokenOutcome[] = [];
+        for (const item of sorted) out.push(...(await callScanBatch(db, [item])));
+        return out;
+      }
+    },
+  );
 }
 
 const scanBatcher = batcherPerDatabase<Db, ScanByTokenInput, ScanByTokenOutcome>((db) => ({

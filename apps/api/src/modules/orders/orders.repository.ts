@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { isTransaction, preparedQueryRows, queryRows, type Db, type DbOrTx } from '../../db/client';
-import { batcherPerDatabase } from '../../lib/batcher';
+import { ascending, batcherPerDatabase, inLockOrder } from '../../lib/batcher';
 import { counters, type StockClaim } from './stock.repository';
 import { customerTickets, eventSessions, events, orderLines, orders, payments } from '../../db/schema/index';
 
@@ -97,31 +97,32 @@ const counterRank = (c: CounterClaim | undefined): [number, number | string] => 
 function byFirstCounter(a: CounterClaim[], b: CounterClaim[]): number {
   const [ra, ka] = counterRank(a[0]);
   const [rb, kb] = counterRank(b[0]);
-  return ra - rb || (ka < kb ? -1 : ka > kb ? 1 : 0);
+  return ra - rb || ascending(ka, kb);
 }
 
 /**
  * Writes a batch of orders in one call of insert_pending_orders (migration 0006), sorted by
- * the first counter each claims (stable) so concurrent batches lock hot rows in the same
+ * the first counter each claims (inLockOrder) so concurrent batches lock hot rows in the same
  * order; each order answers its ids or the error that kept it from being written.
  */
-async function runOrderBatch(db: DbOrTx, items: PendingOrderInput[]): Promise<BatchOutcome[]> {
-  const claims = items.map((v) => counterClaims(v.order.eventId, v.claims));
-  const order = items.map((_, i) => i).sort((a, b) => byFirstCounter(claims[a]!, claims[b]!) || a - b);
-  const payload = JSON.stringify(order.map((i) => orderJson(items[i]!, claims[i]!)));
-  const rows = await preparedQueryRows<OrderBatchRow>(
-    db,
-    sql`SELECT * FROM insert_pending_orders(${payload}::jsonb)`,
+function runOrderBatch(db: DbOrTx, items: PendingOrderInput[]): Promise<BatchOutcome[]> {
+  const claimed = items.map((v) => ({ v, claims: counterClaims(v.order.eventId, v.claims) }));
+  return inLockOrder(
+    claimed,
+    (a, b) => byFirstCounter(a.claims, b.claims),
+    async (sorted) => {
+      const payload = JSON.stringify(sorted.map(({ v, claims }) => orderJson(v, claims)));
+      const rows = await preparedQueryRows<OrderBatchRow>(
+        db,
+        sql`SELECT * FROM insert_pending_orders(${payload}::jsonb)`,
+      );
+      return rows.map((row) =>
+        row.order_id === null
+          ? new OrderWriteError(row.error_code ?? 'XX000', row.error_constraint ?? undefined)
+          : { orderId: row.order_id, lineIds: row.line_ids ?? [] },
+      );
+    },
   );
-  const out: BatchOutcome[] = new Array(items.length);
-  order.forEach((itemIndex, pos) => {
-    const row = rows[pos]!;
-    out[itemIndex] =
-      row.order_id === null
-        ? new OrderWriteError(row.error_code ?? 'XX000', row.error_constraint ?? undefined)
-        : { orderId: row.order_id, lineIds: row.line_ids ?? [] };
-  });
-  return out;
 }
 
 /** Orders sharing one database call (lib/batcher.ts). At most 32 per call: each is a

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { preparedRows, type Db, type DbOrTx } from '../../db/client';
-import { batcherPerDatabase } from '../../lib/batcher';
+import { ascending, batcherPerDatabase, inLockOrder } from '../../lib/batcher';
 import { isDeadlock, isUniqueViolation } from '../../lib/db-errors';
 import { stationSubmissions, stations } from '../../db/schema/index';
 
@@ -127,34 +127,27 @@ async function payAlone(db: Db, item: FastPaymentInput): Promise<FastPaymentOutc
 }
 
 /**
- * Runs a batch of payments in one call, sorted by bracelet (stable: one bracelet's payments
- * keep their order) so concurrent batches lock bracelets and wallets in the same order. When
- * the call fails on a concurrent duplicate id or a deadlock, it wrote nothing, and its
+ * Runs a batch of payments in one call, sorted by bracelet (inLockOrder) so concurrent batches
+ * lock bracelets and wallets in the same order; one bracelet's payments keep their order.
+ * When the call fails on a concurrent duplicate id or a deadlock, it wrote nothing, and its
  * payments run one per call.
  */
 async function runPayBatch(db: Db, items: FastPaymentInput[]): Promise<FastPaymentOutcome[]> {
   if (items.length === 1) return [await payAlone(db, items[0]!)];
-  const order = items
-    .map((_, i) => i)
-    .sort((a, b) => {
-      const x = items[a]!.bracelet;
-      const y = items[b]!.bracelet;
-      return x < y ? -1 : x > y ? 1 : a - b;
-    });
-  let sorted: FastPaymentOutcome[];
-  try {
-    sorted = await callPayBatch(
-      db,
-      order.map((i) => items[i]!),
-    );
-  } catch (err) {
-    if (!isUniqueViolation(err) && !isDeadlock(err)) throw err;
-    sorted = [];
-    for (const i of order) sorted.push(await payAlone(db, items[i]!));
-  }
-  const out: FastPaymentOutcome[] = new Array(items.length);
-  order.forEach((itemIndex, pos) => (out[itemIndex] = sorted[pos]!));
-  return out;
+  return inLockOrder(
+    items,
+    (a, b) => ascending(a.bracelet, b.bracelet),
+    async (sorted) => {
+      try {
+        return await callPayBatch(db, sorted);
+      } catch (err) {
+        if (!isUniqueViolation(err) && !isDeadlock(err)) throw err;
+        const out: FastPaymentOutcome[] = [];
+        for (const item of sorted) out.push(await payAlone(db, item));
+        return out;
+      }
+    },
+  );
 }
 
 const payBatcher = batcherPerDatabase<Db, FastPaymentInput, FastPaymentOutcome>((db) => ({
