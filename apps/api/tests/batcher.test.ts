@@ -44,6 +44,32 @@ describe('micro-batcher', () => {
     expect(await Promise.all(rest)).toEqual([20, 30, 40, 50, 60]);
   });
 
+  it('never sends a second call for a row a call in flight holds; other rows go at once', async () => {
+    const { calls, gates, run } = gatedRun();
+    // odd items lock the hot row 'a'; even items each lock a row of their own
+    const submit = createBatcher({
+      maxBatch: 8,
+      maxInFlight: 2,
+      run,
+      lockKeys: (n: number) => (n % 2 ? ['a'] : [`row${n}`]),
+    });
+    const first = submit(1);
+    await tick();
+    const rest = [3, 2, 5, 4].map(submit);
+    await tick();
+    // 3 and 5 wait for the call holding 'a'; 2 and 4 take the second call, in arrival order
+    expect(calls).toEqual([[1], [2, 4]]);
+    gates[1]!();
+    await tick();
+    expect(calls).toEqual([[1], [2, 4]]); // a free slot, but only 'a' items wait
+    gates[0]!();
+    await first;
+    await tick();
+    expect(calls).toEqual([[1], [2, 4], [3, 5]]); // together, one call
+    gates[2]!();
+    expect(await Promise.all(rest)).toEqual([30, 20, 50, 40]);
+  });
+
   it('rejects every item of a failed call and goes on with the next', async () => {
     let failNext = true;
     const submit = createBatcher<number, number>({

@@ -8,40 +8,72 @@
  * `run` answers one output per item, in order. When it throws, every item of that batch
  * gets the error: callers that can recover (a deadlock, a concurrent duplicate) do so inside
  * `run`, item by item.
+ *
+ * With `lockKeys` (the rows an item's write locks), a second call goes out only with items
+ * whose rows no call in flight holds; the others wait for the next call. Orders spread over
+ * many ticket types then use every call in flight, while orders for one hot type go one
+ * call at a time, as one growing batch, instead of a second call queueing in PostgreSQL on
+ * the row the first one holds until it commits.
  */
 export interface BatcherOptions<I, O> {
   maxBatch: number;
   maxInFlight: number;
   run: (items: I[]) => Promise<O[]>;
+  lockKeys?: (item: I) => readonly string[];
 }
 
 interface Waiting<I, O> {
   item: I;
+  keys: readonly string[];
   resolve: (out: O) => void;
   reject: (err: unknown) => void;
 }
 
 export function createBatcher<I, O>(opts: BatcherOptions<I, O>): (item: I) => Promise<O> {
-  const queue: Waiting<I, O>[] = [];
+  let queue: Waiting<I, O>[] = [];
   let inFlight = 0;
   let pumpQueued = false;
+  /** lock key → how many calls in flight hold it */
+  const held = new Map<string, number>();
 
   const settle = (batch: Waiting<I, O>[], outs: O[]) => {
     if (outs.length !== batch.length) throw new Error(`batch answered ${outs.length} of ${batch.length}`);
     batch.forEach((w, i) => w.resolve(outs[i]!));
   };
 
+  /** The next batch: the first items, in arrival order, whose rows no call in flight holds. */
+  const takeBatch = (): Waiting<I, O>[] => {
+    if (!held.size) return queue.splice(0, opts.maxBatch);
+    const batch: Waiting<I, O>[] = [];
+    const rest: Waiting<I, O>[] = [];
+    for (const w of queue)
+      (batch.length < opts.maxBatch && !w.keys.some((k) => held.has(k)) ? batch : rest).push(w);
+    queue = rest;
+    return batch;
+  };
+
+  const hold = (batch: Waiting<I, O>[], by: 1 | -1) => {
+    for (const k of new Set(batch.flatMap((w) => w.keys))) {
+      const n = (held.get(k) ?? 0) + by;
+      if (n > 0) held.set(k, n);
+      else held.delete(k);
+    }
+  };
+
   const pump = () => {
     pumpQueued = false;
     while (inFlight < opts.maxInFlight && queue.length) {
-      const batch = queue.splice(0, opts.maxBatch);
+      const batch = takeBatch();
+      if (!batch.length) return; // every item waits for a row a call in flight holds
       inFlight++;
+      hold(batch, 1);
       opts
         .run(batch.map((w) => w.item))
         .then((outs) => settle(batch, outs))
         .catch((err: unknown) => batch.forEach((w) => w.reject(err)))
         .finally(() => {
           inFlight--;
+          hold(batch, -1);
           pump();
         });
     }
@@ -49,7 +81,7 @@ export function createBatcher<I, O>(opts: BatcherOptions<I, O>): (item: I) => Pr
 
   return (item) =>
     new Promise<O>((resolve, reject) => {
-      queue.push({ item, resolve, reject });
+      queue.push({ item, keys: opts.lockKeys?.(item) ?? [], resolve, reject });
       if (!pumpQueued) {
         pumpQueued = true;
         queueMicrotask(pump);

@@ -125,12 +125,29 @@ function runOrderBatch(db: DbOrTx, items: PendingOrderInput[]): Promise<BatchOut
   );
 }
 
-/** Orders sharing one database call (lib/batcher.ts). At most 32 per call: each is a
- * sub-transaction, and PostgreSQL keeps snapshots cheap up to 64 of them per transaction. */
+/** The rows an order's statement locks: its stock counters, its Idempotency-Key, its cart. */
+function orderLockKeys(v: PendingOrderInput): string[] {
+  const c = counters(v.order.eventId, v.claims);
+  return [
+    ...c.types.map(([id]) => `type:${id}`),
+    ...c.sessions.map(([id]) => `session:${id}`),
+    ...c.days.map(([day]) => `day:${v.order.eventId}:${day}`),
+    ...(v.order.idempotencyKey ? [`idem:${v.order.customerId}:${v.order.idempotencyKey}`] : []),
+    ...(v.clearCartId ? [`cart:${v.clearCartId}`] : []),
+  ];
+}
+
+/**
+ * Orders sharing one database call (lib/batcher.ts). At most 32 per call: each is a
+ * sub-transaction, and PostgreSQL keeps snapshots cheap up to 64 of them per transaction.
+ * Two calls in flight, never on the same row: orders for a hot type wait in Node and go
+ * together, orders spread over many types keep both calls busy.
+ */
 const orderBatcher = batcherPerDatabase<Db, PendingOrderInput, BatchOutcome>((db) => ({
   maxBatch: 32,
-  maxInFlight: 1,
+  maxInFlight: 2,
   run: (items) => runOrderBatch(db, items),
+  lockKeys: orderLockKeys,
 }));
 
 /**

@@ -16,6 +16,7 @@ import { AppError } from '../../lib/errors';
 import { translate } from '../../i18n/messages';
 import type { Locale } from '@bilheteira/shared/locales';
 import { mergeCartsAtLogin, sellableEvent, typeOnSale } from '../carts/carts.service';
+import { cachedSaleFacts } from '../carts/sale-facts.cache';
 import {
   findCartContents,
   findSaleFacts,
@@ -119,7 +120,8 @@ const isDeadlock = (err: unknown) => {
  * sessions, min/max per order and stock; reserves atomically. A repeated Idempotency-Key
  * answers the first order. Throws 404 / 422 / 409.
  *
- * Round trips: one read (event, types, sessions, day stock; or the cart with all of them),
+ * Round trips: the sale facts (a direct purchase reads the event's copy of at most one
+ * PUBLIC_CACHE_MS, sale-facts.cache.ts; a cart checkout reads the cart with all of them),
  * then ONE statement that writes the order and holds the stock (insertPendingOrder). A new
  * order is answered with its detail built in memory (`detail`); a repeated key answers the
  * stored order (`detail` null: read it with orderDetail).
@@ -193,7 +195,7 @@ async function prepareOrder(db: Db, input: CreateOrderArgs, now: Date): Promise<
       sessionId: i.session_id ?? null,
       qty: i.qty,
     }));
-    facts = await findSaleFacts(
+    facts = await cachedSaleFacts(
       db,
       body.event_id,
       [...new Set(wanted.map((w) => w.ticketTypeId))],
@@ -212,7 +214,7 @@ async function prepareOrder(db: Db, input: CreateOrderArgs, now: Date): Promise<
       }));
     }
   } else {
-    facts = await findSaleFacts(db, body.event_id, [], []);
+    facts = await cachedSaleFacts(db, body.event_id, [], []);
   }
   const { types, sessions } = facts;
   const event = sellableEvent(facts.event, now);
@@ -246,10 +248,13 @@ async function prepareOrder(db: Db, input: CreateOrderArgs, now: Date): Promise<
     });
   }
   const claims = claimsOf(lines);
-  // Cheap early answer from the stock just read, without taking any lock (a sold-out type
-  // never queues for its row); the statement below is the one that counts.
-  const early = shortageIn(event.id, claims, facts);
-  if (early) throw await shortageError(db, early, types);
+  // Cheap early answer from the stock read, without taking any lock (a sold-out type never
+  // queues for its row); the order statement is the one that counts. The stock read may be
+  // the event's cached copy, so a shortage is confirmed on a fresh read before it refuses.
+  if (shortageIn(event.id, claims, facts)) {
+    const fresh = shortageIn(event.id, claims, await freshFactsOf(db, event.id, lines));
+    if (fresh) throw await shortageError(db, fresh, types);
+  }
   if (belowMin.length) {
     const items = belowMin.map((b) => translate(input.locale, 'checkout.below_minimum_item', b)).join(', ');
     throw new AppError(422, 'below_minimum', 'checkout.below_minimum', { items }, {}, { items: belowMin });
@@ -327,6 +332,15 @@ async function writeOrder(
   }
 }
 
+/** The stock of what `lines` claim, read from the database now. */
+const freshFactsOf = (db: Db, eventId: number, lines: Pick<NewOrderLine, 'ticketTypeId' | 'sessionId'>[]) =>
+  findSaleFacts(
+    db,
+    eventId,
+    [...new Set(lines.flatMap((l) => (l.ticketTypeId == null ? [] : [l.ticketTypeId])))],
+    [...new Set(lines.flatMap((l) => (l.sessionId == null ? [] : [l.sessionId])))],
+  );
+
 /**
  * The counter of `kind` that ran out when the statement failed on its CHECK: the only one
  * of its kind, else the first one short in a fresh read (only for the message).
@@ -334,7 +348,7 @@ async function writeOrder(
 async function whichShortage(
   db: Db,
   kind: StockShortage['kind'],
-  { event, types, sessions, claims }: PreparedOrder,
+  { event, lines, claims }: PreparedOrder,
 ): Promise<StockShortage> {
   const c = counters(event.id, claims);
   const only =
@@ -343,18 +357,7 @@ async function whichShortage(
       : kind === 'session'
         ? c.sessions.length === 1
         : c.days.length === 1;
-  const fresh = only
-    ? null
-    : shortageIn(
-        event.id,
-        claims,
-        await findSaleFacts(
-          db,
-          event.id,
-          types.map((t) => t.id),
-          sessions.map((x) => x.id),
-        ),
-      );
+  const fresh = only ? null : shortageIn(event.id, claims, await freshFactsOf(db, event.id, lines));
   if (fresh?.kind === kind) return fresh;
   if (kind === 'type') return { kind, ticketTypeId: c.types[0]![0] };
   if (kind === 'session') return { kind, sessionId: c.sessions[0]![0] };
