@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, expectNoA11yViolations, screenshotBoth } from '../support/helpers';
+import { DEMO, expectNoA11yViolations, loginByApi, screenshotBoth } from '../support/helpers';
 
 /**
  * Issue 5 done-when: a visitor adds tickets for two sessions of teatro-demo, changes a
@@ -114,6 +114,7 @@ test('cart → login at checkout → MB WAY → tickets; declined card; expiry r
   await expect(page).toHaveURL(/\/dashboard\/tickets$/);
   await expect(page.getByText('Normal').first()).toBeVisible();
   await page.goto('/dashboard/orders');
+  await expect(page).toHaveTitle('As suas encomendas | Bilheteira');
   await page.getByRole('button', { name: 'Pagas', exact: true }).click();
   const paid = page.getByTestId('order-card').filter({ hasText: 'Teatro Demo' });
   await expect(paid).toHaveCount(1);
@@ -164,4 +165,18 @@ test('cart → login at checkout → MB WAY → tickets; declined card; expiry r
     'cancelled',
   );
   await screenshotBoth(page, '05-orders-cancelled');
+});
+
+test("the orders page and the payment return page are titled in the visitor's language", async ({ page }) => {
+  for (const [locale, orders, redirect] of [
+    ['en', 'Your orders', 'Payment confirmation'],
+    ['es', 'Sus pedidos', 'Confirmación del pago'],
+  ] as const) {
+    await page.goto('/');
+    await page.evaluate((l) => localStorage.setItem('locale', JSON.stringify(l)), locale);
+    await loginByApi(page, DEMO.rui, '/dashboard/orders');
+    await expect(page).toHaveTitle(`${orders} | Bilheteira`);
+    await page.goto('/payment/redirects');
+    await expect(page).toHaveTitle(`${redirect} | Bilheteira`);
+  }
 });

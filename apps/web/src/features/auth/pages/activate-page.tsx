@@ -13,6 +13,7 @@ import { useSession } from '../../../stores/session-store';
 import { confirmEmail } from '../api/auth-api';
 import { ActivateForm } from '../components/activate-form';
 import { loginErrorText } from '../lib/errors';
+import { usePageMeta } from '../../../lib/page-meta';
 
 function EmailConfirmation({ token }: { token: string }) {
   const { t } = useTranslation('auth');
@@ -30,6 +31,7 @@ function EmailConfirmation({ token }: { token: string }) {
       );
   }, [token, t]);
   const signedIn = !!useSession((s) => s.token);
+  usePageMeta(t('activate.email_title'));
   return (
     <div
       className="card text-center"
@@ -65,6 +67,7 @@ function SmsActivation() {
     initialPhoneValue(params.get('mobile') ?? '', params.get('country')),
   );
   const [ready, setReady] = useState(false);
+  usePageMeta(t('activate.page_title'));
   return (
     <div className="card">
       <h1 className="text-2xl font-bold">{t('activate.page_title')}</h1>

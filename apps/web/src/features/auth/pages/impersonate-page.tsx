@@ -6,6 +6,7 @@ import { queryClient } from '../../../lib/query-client';
 import { useSession } from '../../../stores/session-store';
 import { impersonate } from '../api/auth-api';
 import { loginErrorText } from '../lib/errors';
+import { usePageMeta } from '../../../lib/page-meta';
 
 /**
  * /dashboard/impersonate?token=…: support staff exchange a single-use, 5-minute token from
@@ -13,6 +14,7 @@ import { loginErrorText } from '../lib/errors';
  */
 export default function ImpersonatePage() {
   const { t } = useTranslation('auth');
+  usePageMeta(t('impersonate.title'));
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token');

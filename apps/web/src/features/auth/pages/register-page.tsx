@@ -2,10 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { RegisterForm } from '../components/register-form';
+import { usePageMeta } from '../../../lib/page-meta';
 
 /** /dashboard/register: create an account, prove the mobile by SMS, land in the dashboard. */
 export default function RegisterPage() {
   const { t } = useTranslation('auth');
+  usePageMeta(t('register.page_title'));
   const navigate = useNavigate();
   return (
     <main id="main" className="page max-w-xl">

@@ -3,10 +3,12 @@ import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../stores/session-store';
 import { ResetPasswordForm } from '../components/reset-password-form';
+import { usePageMeta } from '../../../lib/page-meta';
 
 /** /dashboard/reset-password/:token: the emailed single-use link; then log in with it. */
 export default function ResetPasswordPage() {
   const { t } = useTranslation('auth');
+  usePageMeta(t('reset.page_title'));
   const navigate = useNavigate();
   const { resetPasswordToken = '' } = useParams();
   return (

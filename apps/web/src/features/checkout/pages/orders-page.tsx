@@ -8,6 +8,7 @@ import { paths } from '../../../config/paths';
 import { currentLocale } from '../../../i18n/i18n';
 import { useCheckout } from '../../../stores/checkout-store';
 import { orderQuery, ordersQuery } from '../api/orders';
+import { usePageMeta } from '../../../lib/page-meta';
 
 const STATUS_STYLE: Record<string, string> = {
   paid: 'bg-green-100 text-green-900',
@@ -145,6 +146,7 @@ function OrderCard({ order }: { order: OrderSummaryView }) {
 /** /dashboard/orders: filters All, Paid, Pending, Cancelled; quantity, total, date; pages; detail and receipt. */
 export default function OrdersPage() {
   const { t } = useTranslation('checkout');
+  usePageMeta(t('orders.title'));
   const [params, setParams] = useSearchParams();
   const status = (ORDER_FILTERS as readonly string[]).includes(params.get('status') ?? '')
     ? (params.get('status') as OrderFilter)

@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../stores/session-store';
 import { completeSandboxPayment, fetchPayment, syncPaymentReturn, type PaymentStatus } from '../api/orders';
+import { usePageMeta } from '../../../lib/page-meta';
 
 /**
  * /payment/redirects: where a card payment comes back from its 3-D Secure step. With the
@@ -14,6 +15,7 @@ import { completeSandboxPayment, fetchPayment, syncPaymentReturn, type PaymentSt
  */
 export default function PaymentRedirectPage() {
   const { t } = useTranslation('checkout');
+  usePageMeta(t('redirect.title'));
   const [params] = useSearchParams();
   const qc = useQueryClient();
   const token = useSession((s) => s.token);

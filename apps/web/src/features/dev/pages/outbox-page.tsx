@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { outboxQueryOptions, type OutboxEntry } from '../api/outbox';
+import { usePageMeta } from '../../../lib/page-meta';
 
 /** Links in a message open inside this app when they point at it (reset, confirm, impersonate). */
 function MessageLink({ url }: { url: string }) {
@@ -75,6 +76,7 @@ function Entry({ entry }: { entry: OutboxEntry }) {
 /** /dev/outbox: what the product sent by email and SMS, refreshed every 3 s (development only). */
 export default function OutboxPage() {
   const { t } = useTranslation('dev');
+  usePageMeta(t('title'));
   const id = useId();
   const [recipient, setRecipient] = useState('');
   const query = useQuery(outboxQueryOptions(recipient.trim()));

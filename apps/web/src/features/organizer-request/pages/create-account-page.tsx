@@ -1,13 +1,11 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePageMeta } from '../../../lib/page-meta';
 import { OrganizerRequestForm } from '../components/organizer-request-form';
 
 /** /create-account: the organiser account request as a page (spec §2). */
 export default function CreateAccountPage() {
   const { t } = useTranslation('organizer');
-  useEffect(() => {
-    document.title = t('page_title');
-  }, [t]);
+  usePageMeta(t('page_title'));
   return (
     <main id="main" className="page">
       <div className="mx-auto max-w-2xl">
