@@ -9,7 +9,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  /** Defaults to http://localhost:PORT (loadConfig), so links work on any local port. */
+  PUBLIC_URL: z.string().url().optional(),
   /** Back-office URL for organisers (footer "reserved area"). */
   BACKOFFICE_URL: z.string().url().default('https://backoffice.bilheteira.pt'),
   /** Where the built SPA lives; tests build elsewhere to avoid clobbering. */
@@ -54,7 +55,7 @@ const envSchema = z.object({
   WORKER: bool.default(true),
 });
 
-export type Config = z.infer<typeof envSchema> & { devTools: boolean; dataDir: string };
+export type Config = z.infer<typeof envSchema> & { PUBLIC_URL: string; devTools: boolean; dataDir: string };
 
 /** Reads and validates the environment once; fails fast with a readable message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -68,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const c = parsed.data;
   return {
     ...c,
+    PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
     dataDir: path.resolve(c.DATA_DIR),
     devTools: c.DEV_TOOLS ?? c.NODE_ENV !== 'production',
     ...overrides,

@@ -20,8 +20,10 @@ async function main() {
   }
   if (config.SEED_DEMO) await seedDemo(database.db, new Date(), app.log);
   const stopWorker = config.WORKER ? startWorker(database.db, config, app.log, app.jobs) : async () => {};
-  await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info(`Bilheteira on ${config.PUBLIC_URL} (database: ${database.driver})`);
+  const address = await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(
+    `Bilheteira listening on ${address}, public URL ${config.PUBLIC_URL} (database: ${database.driver})`,
+  );
 
   let closing = false;
   const shutdown = async (signal: string) => {
