@@ -149,11 +149,10 @@ async function sendConfirmation(
   topupCents: number,
   publicUrl: string,
 ) {
-  const [customer, event, tickets] = await Promise.all([
-    findCustomer(tx, order.customerId),
-    findEvent(tx, order.eventId),
-    findTicketsWithTypes(tx, ticketIds),
-  ]);
+  // one after another: a transaction is one connection, which runs one query at a time
+  const customer = await findCustomer(tx, order.customerId);
+  const event = await findEvent(tx, order.eventId);
+  const tickets = await findTicketsWithTypes(tx, ticketIds);
   const recipient = order.receiptEmail || customer?.email;
   if (!recipient || !customer) return;
   const locale = normalizeLocale(customer.locale);
