@@ -68,7 +68,7 @@ function cacheFor(db: Db): ShortCache<EventSaleFacts> | null {
 }
 
 /** Every sale fact of one event in ONE statement: the event, all its types and sessions, its days. */
-export async function readEventSaleFacts(db: DbOrTx, eventId: number): Promise<SaleFacts> {
+async function readEventSaleFacts(db: DbOrTx, eventId: number): Promise<SaleFacts> {
   type Json = Record<string, unknown>;
   const [row] = await preparedQueryRows<{
     event: Json | null;
