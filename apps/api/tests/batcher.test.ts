@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ascending, createBatcher, inLockOrder } from '../src/lib/batcher';
+import { ascending, batchOrEach, createBatcher, inLockOrder } from '../src/lib/batcher';
 
 /** A run whose calls stay open until released, recording what each call received. */
 function gatedRun() {
@@ -111,5 +111,16 @@ describe('micro-batcher', () => {
     );
     expect(seen).toEqual([2, 4, 1, 3]);
     expect(out).toEqual(['b1', 'a2', 'b3', 'a4']);
+  });
+
+  it('redoes a batch item by item only on an error that wrote nothing', async () => {
+    const retryable = Object.assign(new Error('deadlock'), { code: '40P01' });
+    const redo = (err: unknown) => (err as { code?: string }).code === '40P01';
+    const each = async (n: number) => n * 10;
+    const failing = (err: Error) => async () => Promise.reject(err);
+    expect(await batchOrEach([1, 2, 3], failing(retryable), each, redo)).toEqual([10, 20, 30]);
+    await expect(batchOrEach([1, 2], failing(new Error('other')), each, redo)).rejects.toThrow('other');
+    // a lone item's error is its own: not retried
+    await expect(batchOrEach([1], failing(retryable), each, redo)).rejects.toThrow('deadlock');
   });
 });

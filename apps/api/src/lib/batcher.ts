@@ -126,3 +126,24 @@ export async function inLockOrder<I, O>(
   order.forEach((itemIndex, pos) => (out[itemIndex] = sorted[pos]!));
   return out;
 }
+
+/**
+ * Runs the items as one call; when that call fails with an error `redo` accepts (one that
+ * guarantees it wrote nothing: a deadlock, a concurrent duplicate), runs each item in a call
+ * of its own, in order. A lone item's error is its own and is thrown.
+ */
+export async function batchOrEach<I, O>(
+  items: I[],
+  batch: (items: I[]) => Promise<O[]>,
+  each: (item: I) => Promise<O>,
+  redo: (err: unknown) => boolean,
+): Promise<O[]> {
+  try {
+    return await batch(items);
+  } catch (err) {
+    if (items.length === 1 || !redo(err)) throw err;
+    const out: O[] = [];
+    for (const item of items) out.push(await each(item));
+    return out;
+  }
+}

@@ -72,15 +72,17 @@ async function readSaleFacts(db: DbOrTx, queries: SaleFactsQuery[]): Promise<Sal
     (row?.sessions ?? []).map((s) => [Number(s.id), rowFromJson(eventSessions, s)]),
   );
   const days = (row?.days ?? []).map((d) => rowFromJson(eventDayStock, d));
-  const pick = <T>(byId: Map<number, T>, wanted: number[]) =>
-    wanted.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
   return queries.map((q) => ({
     event: eventsById.get(q.eventId),
-    types: pick(typesById, q.typeIds),
-    sessions: pick(sessionsById, q.sessionIds),
+    types: pickByIds(typesById, q.typeIds),
+    sessions: pickByIds(sessionsById, q.sessionIds),
     days: days.filter((d) => d.eventId === q.eventId),
   }));
 }
+
+/** The rows of `ids` that `byId` holds, in the order of `ids`. */
+export const pickByIds = <T>(byId: Map<number, T>, ids: number[]): T[] =>
+  ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
 
 /** Reads that arrive while others are in flight share one statement (lib/batcher.ts). */
 const saleFactsBatcher = batcherPerDatabase<Db, SaleFactsQuery, SaleFacts>((db) => ({
@@ -103,6 +105,19 @@ export async function findSaleFacts(
 ): Promise<SaleFacts> {
   const query = { eventId, typeIds, sessionIds };
   return isTransaction(db) ? (await readSaleFacts(db, [query]))[0]! : saleFactsBatcher(db, query);
+}
+
+/** Every sale fact of one event in ONE statement: the event, all its types and sessions, its days. */
+export async function findEventSaleFacts(db: DbOrTx, eventId: number): Promise<SaleFacts> {
+  const [row] = await preparedQueryRows<SaleFactsJson>(
+    db,
+    sql`SELECT
+      (SELECT row_to_json(e) FROM events e WHERE e.id = ${eventId}) AS event,
+      (SELECT coalesce(json_agg(t), '[]') FROM ticket_types t WHERE t.event_id = ${eventId}) AS types,
+      (SELECT coalesce(json_agg(s), '[]') FROM event_sessions s WHERE s.event_id = ${eventId}) AS sessions,
+      (SELECT coalesce(json_agg(d), '[]') FROM event_day_stock d WHERE d.event_id = ${eventId}) AS days`,
+  );
+  return saleFactsFromJson(row);
 }
 
 type SaleFactsJson = {

@@ -1,9 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { preparedQueryRows, type Db, type DbOrTx } from '../../db/client';
-import { rowFromJson } from '../../db/json-rows';
-import { eventDayStock, eventSessions, events, ticketTypes } from '../../db/schema/index';
+import type { Db } from '../../db/client';
 import { publicCacheMs, ShortCache } from '../events/events.cache';
-import { findSaleFacts, type SaleFacts } from './carts.repository';
+import { findEventSaleFacts, findSaleFacts, pickByIds, type SaleFacts } from './carts.repository';
 
 /**
  * Sale facts of a checkout through a short-lived copy of the whole event (PUBLIC_CACHE_MS,
@@ -30,11 +27,11 @@ export function cachedSaleFacts(
   const cache = cacheFor(db);
   if (!cache) return findSaleFacts(db, eventId, typeIds, sessionIds);
   return cache
-    .get(String(eventId), () => readEventSaleFacts(db, eventId).then(indexed))
+    .get(String(eventId), () => findEventSaleFacts(db, eventId).then(indexed))
     .then((all) => ({
       event: all.event,
-      types: pick(all.typesById, typeIds),
-      sessions: pick(all.sessionsById, sessionIds),
+      types: pickByIds(all.typesById, typeIds),
+      sessions: pickByIds(all.sessionsById, sessionIds),
       days: all.days,
     }));
 }
@@ -52,9 +49,6 @@ const indexed = (f: SaleFacts): EventSaleFacts => ({
   sessionsById: new Map(f.sessions.map((s) => [s.id, s])),
 });
 
-const pick = <T>(byId: Map<number, T>, ids: number[]) =>
-  ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
-
 const caches = new WeakMap<object, ShortCache<EventSaleFacts> | null>();
 
 function cacheFor(db: Db): ShortCache<EventSaleFacts> | null {
@@ -65,28 +59,4 @@ function cacheFor(db: Db): ShortCache<EventSaleFacts> | null {
     caches.set(db, cache);
   }
   return cache;
-}
-
-/** Every sale fact of one event in ONE statement: the event, all its types and sessions, its days. */
-async function readEventSaleFacts(db: DbOrTx, eventId: number): Promise<SaleFacts> {
-  type Json = Record<string, unknown>;
-  const [row] = await preparedQueryRows<{
-    event: Json | null;
-    types: Json[];
-    sessions: Json[];
-    days: Json[];
-  }>(
-    db,
-    sql`SELECT
-      (SELECT row_to_json(e) FROM events e WHERE e.id = ${eventId}) AS event,
-      (SELECT coalesce(json_agg(t), '[]') FROM ticket_types t WHERE t.event_id = ${eventId}) AS types,
-      (SELECT coalesce(json_agg(s), '[]') FROM event_sessions s WHERE s.event_id = ${eventId}) AS sessions,
-      (SELECT coalesce(json_agg(d), '[]') FROM event_day_stock d WHERE d.event_id = ${eventId}) AS days`,
-  );
-  return {
-    event: row?.event ? rowFromJson(events, row.event) : undefined,
-    types: (row?.types ?? []).map((t) => rowFromJson(ticketTypes, t)),
-    sessions: (row?.sessions ?? []).map((s) => rowFromJson(eventSessions, s)),
-    days: (row?.days ?? []).map((d) => rowFromJson(eventDayStock, d)),
-  };
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { preparedRows, queryRows, type Db, type DbOrTx } from '../../db/client';
-import { ascending, batcherPerDatabase, inLockOrder } from '../../lib/batcher';
+import { ascending, batcherPerDatabase, batchOrEach, inLockOrder } from '../../lib/batcher';
 import { isDeadlock } from '../../lib/db-errors';
 import { SCAN_BATCHES_IN_FLIGHT, SCAN_BATCH_MAX } from './checkin-limits';
 import {
@@ -189,16 +189,13 @@ function runScanBatch(db: Db, items: ScanByTokenInput[]): Promise<ScanByTokenOut
   return inLockOrder(
     items,
     (a, b) => ascending(a.token, b.token),
-    async (sorted) => {
-      try {
-        return await callScanBatch(db, sorted);
-      } catch (err) {
-        if (sorted.length === 1 || !isDeadlock(err)) throw err;
-        const out: ScanByTokenOutcome[] = [];
-        for (const item of sorted) out.push(...(await callScanBatch(db, [item])));
-        return out;
-      }
-    },
+    (sorted) =>
+      batchOrEach(
+        sorted,
+        (batch) => callScanBatch(db, batch),
+        async (item) => (await callScanBatch(db, [item]))[0]!,
+        isDeadlock,
+      ),
   );
 }
 

@@ -51,7 +51,7 @@ import {
   type StockShortage,
 } from './stock.repository';
 import './orders.messages';
-import { isUniqueViolation } from '../../lib/db-errors';
+import { isDeadlock, isUniqueViolation } from '../../lib/db-errors';
 
 export type CreateOrderInput = z.output<typeof createOrderBody>;
 
@@ -107,12 +107,6 @@ function shortageIn(
   }
   return null;
 }
-
-/** PostgreSQL answers a deadlock by failing one of the statements; that one is safe to retry. */
-const isDeadlock = (err: unknown) => {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '40P01' || e?.cause?.code === '40P01';
-};
 
 /**
  * Creates a pending order for the customer from their cart (or the given items) and/or a

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { preparedRows, type Db, type DbOrTx } from '../../db/client';
-import { ascending, batcherPerDatabase, inLockOrder } from '../../lib/batcher';
+import { ascending, batcherPerDatabase, batchOrEach, inLockOrder } from '../../lib/batcher';
 import { isDeadlock, isUniqueViolation } from '../../lib/db-errors';
 import { stationSubmissions, stations } from '../../db/schema/index';
 
@@ -137,16 +137,13 @@ async function runPayBatch(db: Db, items: FastPaymentInput[]): Promise<FastPayme
   return inLockOrder(
     items,
     (a, b) => ascending(a.bracelet, b.bracelet),
-    async (sorted) => {
-      try {
-        return await callPayBatch(db, sorted);
-      } catch (err) {
-        if (!isUniqueViolation(err) && !isDeadlock(err)) throw err;
-        const out: FastPaymentOutcome[] = [];
-        for (const item of sorted) out.push(await payAlone(db, item));
-        return out;
-      }
-    },
+    (sorted) =>
+      batchOrEach(
+        sorted,
+        (batch) => callPayBatch(db, batch),
+        (item) => payAlone(db, item),
+        (err) => isUniqueViolation(err) || isDeadlock(err),
+      ),
   );
 }
 
