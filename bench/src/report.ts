@@ -19,10 +19,12 @@ export interface ScenarioRow {
   figures: RunFigures | null;
   skipped?: string;
   note?: string;
-  /** scenario rps / baseline rps */
+  /** median over the runs of scenario rps / the rps of the baseline run just before it */
   ratio?: number;
-  /** scenario p99 / baseline p99 */
+  /** the same for p99 */
   p99Ratio?: number;
+  /** median figures of the baseline runs measured alongside (one before each run) */
+  pairedBaseline?: RunFigures;
   /** CPU ms the app process spent per successful answer (all runs), when measurable */
   cpuMsPerOk?: number;
   /** --overload: the scenario driven at twice its measured rate, then one quiet request */
@@ -98,7 +100,7 @@ export function markdownTable(r: BenchReport): string {
       continue;
     }
     lines.push(
-      `| ${s.title} | ${fmt(s.figures.rps)} | ${ms(s.figures.p50)} | ${ms(s.figures.p99)} | ${cpu(s.cpuMsPerOk)} | ${s.baseline} | ${pct(s.ratio)} | ${s.p99Ratio === undefined ? '' : s.p99Ratio.toFixed(1) + '×'} | ${otherText(s.figures)} | ${s.note ?? ''} |`,
+      `| ${s.title} | ${fmt(s.figures.rps)} | ${ms(s.figures.p50)} | ${ms(s.figures.p99)} | ${cpu(s.cpuMsPerOk)} | ${s.baseline}${s.pairedBaseline ? ` (${fmt(s.pairedBaseline.rps)}/s alongside)` : ''} | ${pct(s.ratio)} | ${s.p99Ratio === undefined ? '' : s.p99Ratio.toFixed(1) + '×'} | ${otherText(s.figures)} | ${s.note ?? ''} |`,
     );
   }
   const over = r.scenarios.filter((s) => s.overload);
@@ -127,7 +129,7 @@ export function markdownReport(r: BenchReport): string {
     '',
     `- Database: ${r.database}`,
     `- Machine: ${r.machine}`,
-    `- Each figure is the median of ${r.settings.runs} run(s) of ${r.settings.durationSeconds} s; HTTP load with ${r.settings.connections} connections (autocannon), raw SQL with ${r.settings.dbConnections} connections.`,
+    `- Each figure is the median of ${r.settings.runs} run(s) of ${r.settings.durationSeconds} s; each scenario run follows one run of its baseline, and its ratios are the medians of those pairs; HTTP load with ${r.settings.connections} connections (autocannon), raw SQL with ${r.settings.dbConnections} connections.`,
     '- req/s counts successful answers only; "not ok" lists the other answers by status or reason.',
     '',
     markdownTable(r),

@@ -3,6 +3,7 @@
  * fresh database, measures the baselines and every scenario whose endpoint exists, prints a
  * table and writes bench/results/<date>-<driver>.{json,md}. Benchmarks assert nothing.
  */
+import { randomInt } from 'node:crypto';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { postgresTarget, pgliteTarget, reservationCeiling, type SqlTarget } from './ceilings';
@@ -18,10 +19,10 @@ import {
   type OverloadFigures,
   type ScenarioRow,
 } from './report';
-import { randomClientIp, scenarios, type ScenarioContext } from './scenarios';
+import { randomClientIp, scenarios, type BaselineName, type ScenarioContext } from './scenarios';
 import { startChild, type Child } from './child';
-import { BENCH_PASSWORD, benchMobile, prepareDatabase, repoRoot } from './setup';
-import { medianOfRuns, type RunFigures } from './stats';
+import { BENCH_PASSWORD, benchMobile, prepareDatabase, repoRoot, STOCK_ROWS } from './setup';
+import { median, medianOfRuns, type RunFigures } from './stats';
 
 const opts = readOptions(process.argv.slice(2), process.env);
 const log = (msg: string) => console.log(msg);
@@ -83,59 +84,95 @@ async function main() {
     for (const [p, methods] of Object.entries(doc.paths))
       for (const m of Object.keys(methods)) routes.add(`${m.toUpperCase()} ${p}`);
 
-    const load = (url: string, spec: LoadSpec, connections = opts.connections) =>
-      repeat(opts.runs, () => httpLoad(url, spec, { seconds: opts.durationSeconds, connections }));
-    /** load() plus the CPU the server process spent per successful answer over all runs */
-    const loadWithCpu = async (server: Child, spec: LoadSpec, connections?: number) => {
-      const before = processCpuMs(server.process.pid);
-      let okTotal = 0;
-      const figures = await repeat(opts.runs, async () => {
-        const f = await httpLoad(server.url, spec, {
-          seconds: opts.durationSeconds,
-          connections: connections ?? opts.connections,
-        });
-        okTotal += f.ok;
-        return f;
-      });
-      const after = processCpuMs(server.process.pid);
-      const cpuMsPerOk =
-        before !== null && after !== null && okTotal > 0 ? (after - before) / okTotal : undefined;
-      return { figures, cpuMsPerOk };
+    /**
+     * Runs the scenario `opts.runs` times, each run right after one run of `baselineRun`
+     * when given (the machine drifts within minutes: a ratio is only fair against a baseline
+     * measured in the same conditions). Answers the median figures, the CPU the server
+     * process spent per successful answer (scenario runs only), and the median of the
+     * per-pair ratios.
+     */
+    const loadWithCpu = async (
+      server: Child,
+      spec: LoadSpec,
+      connections?: number,
+      baselineRun?: () => Promise<RunFigures>,
+    ) => {
+      const runs: RunFigures[] = [];
+      const baselineRuns: RunFigures[] = [];
+      let cpuMs: number | null = 0;
+      for (let i = 0; i < opts.runs; i++) {
+        if (baselineRun) baselineRuns.push(await baselineRun());
+        const before = processCpuMs(server.process.pid);
+        runs.push(
+          await httpLoad(server.url, spec, {
+            seconds: opts.durationSeconds,
+            connections: connections ?? opts.connections,
+          }),
+        );
+        const after = processCpuMs(server.process.pid);
+        cpuMs = cpuMs === null || before === null || after === null ? null : cpuMs + after - before;
+      }
+      const okTotal = runs.reduce((n, f) => n + f.ok, 0);
+      const pairs = baselineRuns.map((b, i) => ({ base: b, run: runs[i]! })).filter((p) => p.base.rps > 0);
+      return {
+        figures: medianOfRuns(runs),
+        cpuMsPerOk: cpuMs !== null && okTotal > 0 ? cpuMs / okTotal : undefined,
+        pairedBaseline: baselineRuns.length ? medianOfRuns(baselineRuns) : undefined,
+        ratio: pairs.length ? median(pairs.map((p) => p.run.rps / p.base.rps)) : undefined,
+        p99Ratio: pairs.length
+          ? median(pairs.filter((p) => p.base.p99 > 0).map((p) => p.run.p99 / p.base.p99))
+          : undefined,
+      };
     };
 
-    // Baselines of this run.
+    // Baselines of this run: each measured on its own here, and again right before every
+    // run of a scenario compared with it (loadWithCpu).
     log('\nbaselines');
-    const baselines: Record<string, BaselineRow> = {};
-    const bareLoad = await loadWithCpu(bare, { method: 'GET', path: () => '/bare' });
-    baselines.bare = { name: 'bare', title: 'bare Fastify JSON route', ...bareLoad };
-    printLine(baselines.bare.title, bareLoad.figures, undefined, undefined, bareLoad.cpuMsPerOk);
     sqlTarget = db.url ? postgresTarget(db.url, opts.dbConnections) : await pgliteTarget();
-    for (const [name, rows] of [
-      ['row1', 1],
-      ['row100', 100],
-    ] as const) {
-      const figures = await repeat(opts.runs, () =>
-        reservationCeiling(sqlTarget!, rows, opts.durationSeconds),
-      );
-      baselines[name] = {
-        name,
-        title: `raw SQL reserve, ${rows === 1 ? 'one row' : '100 rows'} (${sqlTarget.label})`,
-        figures,
-      };
-      printLine(baselines[name].title, figures);
+    const target = sqlTarget;
+    const reservePath = (rows: number) => () => `/reserve/${rows === 1 ? 1 : 1 + randomInt(rows)}`;
+    const httpRun = (url: string, spec: LoadSpec) => () =>
+      httpLoad(url, spec, { seconds: opts.durationSeconds, connections: opts.connections });
+    const baselineDefs: { name: BaselineName; title: string; run: (() => Promise<RunFigures>) | null }[] = [
+      {
+        name: 'bare',
+        title: 'bare Fastify JSON route',
+        run: httpRun(bare.url, { method: 'GET', path: () => '/bare' }),
+      },
+      ...([1, STOCK_ROWS] as const).map((rows) => ({
+        name: (rows === 1 ? 'row1' : 'row100') as BaselineName,
+        title: `raw SQL reserve, ${rows === 1 ? 'one row' : '100 rows'} (${target.label})`,
+        run: () => reservationCeiling(target, rows, opts.durationSeconds),
+      })),
+      // the same statement behind bare Fastify: what HTTP + Node alone leave of each ceiling
+      ...([1, STOCK_ROWS] as const).map((rows) => ({
+        name: (rows === 1 ? 'bareRow1' : 'bareRow100') as BaselineName,
+        title: `bare Fastify + the ${rows === 1 ? 'one-row' : '100-row'} statement`,
+        run: db.url ? httpRun(bare.url, { method: 'POST', path: reservePath(rows) }) : null,
+      })),
+    ];
+    const baselines: Record<string, BaselineRow> = {};
+    for (const b of baselineDefs) {
+      if (!b.run) {
+        baselines[b.name] = { name: b.name, title: b.title, figures: null, skipped: 'PostgreSQL only' };
+        continue;
+      }
+      if (b.name === 'bare') {
+        const bareLoad = await loadWithCpu(bare, { method: 'GET', path: () => '/bare' });
+        baselines.bare = {
+          name: 'bare',
+          title: b.title,
+          figures: bareLoad.figures,
+          cpuMsPerOk: bareLoad.cpuMsPerOk,
+        };
+        printLine(b.title, bareLoad.figures, undefined, undefined, bareLoad.cpuMsPerOk);
+        continue;
+      }
+      const figures = await repeat(opts.runs, b.run);
+      baselines[b.name] = { name: b.name, title: b.title, figures };
+      printLine(b.title, figures);
     }
-    if (db.url) {
-      const figures = await load(bare.url, { method: 'POST', path: () => '/reserve/1' });
-      baselines.bareRow1 = { name: 'bareRow1', title: 'bare Fastify + the one-row statement', figures };
-      printLine(baselines.bareRow1.title, figures);
-    } else {
-      baselines.bareRow1 = {
-        name: 'bareRow1',
-        title: 'bare Fastify + the one-row statement',
-        figures: null,
-        skipped: 'PostgreSQL only',
-      };
-    }
+    const baselineRun = (name: BaselineName) => baselineDefs.find((b) => b.name === name)?.run ?? undefined;
 
     // Scenarios.
     const tokens = new Map<number, string>();
@@ -208,20 +245,12 @@ async function main() {
           log(`  ${s.title.padEnd(58)} skipped: ${row.skipped}`);
           continue;
         }
-        ({ figures: row.figures, cpuMsPerOk: row.cpuMsPerOk } = await loadWithCpu(
-          app,
-          prepared.spec,
-          prepared.connections,
-        ));
+        const measured = await loadWithCpu(app, prepared.spec, prepared.connections, baselineRun(s.baseline));
+        Object.assign(row, measured);
         row.note = prepared.note;
-        const base = baselines[s.baseline]!.figures;
-        if (base && base.rps > 0) {
-          row.ratio = row.figures.rps / base.rps;
-          row.p99Ratio = base.p99 > 0 ? row.figures.p99 / base.p99 : undefined;
-        }
-        printLine(s.title, row.figures, row.ratio, s.baseline, row.cpuMsPerOk);
-        if (opts.overload && row.figures.rps > 0) {
-          row.overload = await overload(app.url, prepared.spec, row.figures.rps, opts);
+        printLine(s.title, measured.figures, row.ratio, s.baseline, row.cpuMsPerOk, row.pairedBaseline);
+        if (opts.overload && measured.figures.rps > 0) {
+          row.overload = await overload(app.url, prepared.spec, measured.figures.rps, opts);
           printOverload(row.overload);
         }
       } catch (err) {
@@ -300,7 +329,14 @@ function printOverload(o: OverloadFigures) {
   );
 }
 
-function printLine(title: string, f: RunFigures, ratio?: number, baseline?: string, cpuMs?: number) {
+function printLine(
+  title: string,
+  f: RunFigures,
+  ratio?: number,
+  baseline?: string,
+  cpuMs?: number,
+  pairedBaseline?: RunFigures,
+) {
   const other = Object.entries(f.other)
     .map(([k, v]) => `${k}×${v}`)
     .join(' ');
@@ -309,7 +345,7 @@ function printLine(title: string, f: RunFigures, ratio?: number, baseline?: stri
       .toFixed(2)
       .padStart(
         7,
-      )} ms${cpuMs !== undefined ? `  cpu ${cpuMs.toFixed(2)} ms` : ''}${ratio !== undefined ? `  ${Math.round(ratio * 100)}% of ${baseline}` : ''}${other ? `  (not ok: ${other})` : ''}`,
+      )} ms${cpuMs !== undefined ? `  cpu ${cpuMs.toFixed(2)} ms` : ''}${ratio !== undefined ? `  ${Math.round(ratio * 100)}% of ${baseline}${pairedBaseline ? ` (${pairedBaseline.rps.toFixed(0)}/s alongside)` : ''}` : ''}${other ? `  (not ok: ${other})` : ''}`,
   );
 }
 

@@ -13,7 +13,7 @@ import {
 } from './setup';
 
 /** Which baseline of the same run a scenario is compared with. */
-export type BaselineName = 'bare' | 'row1' | 'row100' | 'bareRow1';
+export type BaselineName = 'bare' | 'row1' | 'row100' | 'bareRow1' | 'bareRow100';
 
 export interface ScenarioContext {
   appUrl: string;
