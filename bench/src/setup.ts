@@ -40,7 +40,7 @@ export const BENCH_STATION_KEY = 'bench-station-key-0000000001';
 export const BENCH_WALLETS = 10_000;
 export const benchBraceletUid = (i: number) => `BENCH${String(i).padStart(6, '0')}`;
 /** Valid, unused tickets for the check-in scenario (each scan admits a fresh one). */
-export const BENCH_TICKETS = Number(process.env.BENCH_TICKETS ?? 40_000);
+export const BENCH_TICKETS = Number(process.env.BENCH_TICKETS ?? 80_000);
 
 /** Rows of the raw reservation ceiling (spec: one row and 100 rows). */
 export const STOCK_ROWS = 100;
