@@ -25,6 +25,14 @@ const PAGES = [
   },
 ] as const;
 
+interface Paint {
+  shift: number;
+  lcp: number[];
+  fcp?: number;
+  /** when the server's copy left the page */
+  replaced?: number;
+}
+
 /** Position and size of what the visitor sees first: the bar, the heading, the hero or the event facts. */
 const boxes = (page: Page) =>
   page.evaluate(() =>
@@ -46,8 +54,17 @@ async function open(browser: Browser, url: string, locale: 'pt-pt' | 'en', javaS
     await context.addInitScript(() => localStorage.setItem('locale', '"en"'));
   }
   await context.addInitScript(() => {
-    const w = window as unknown as { __paint: { shift: number; lcp: number[]; fcp?: number } };
+    const w = window as unknown as { __paint: Paint };
     w.__paint = { shift: 0, lcp: [] };
+    // when React takes the server's copy out of the page
+    new MutationObserver((records, observer) => {
+      for (const r of records)
+        for (const n of r.removedNodes)
+          if (n instanceof Element && n.hasAttribute('data-prerender')) {
+            w.__paint.replaced = performance.now();
+            observer.disconnect();
+          }
+    }).observe(document, { childList: true, subtree: true });
     new PerformanceObserver((l) => {
       for (const e of l.getEntries()) w.__paint.shift += (e as unknown as { value: number }).value;
     }).observe({ type: 'layout-shift', buffered: true });
@@ -84,12 +101,15 @@ for (const locale of ['pt-pt', 'en'] as const) {
       await expect(app.getByRole('heading', { level: 1 })).toHaveText(p.heading[locale]);
       await app.waitForTimeout(500);
       expect(await boxes(app)).toEqual(expect.arrayContaining(before));
-      const paint = await app.evaluate(
-        () => (window as unknown as { __paint: { shift: number; lcp: number[]; fcp?: number } }).__paint,
-      );
+      const paint = await app.evaluate(() => (window as unknown as { __paint: Paint }).__paint);
       expect(paint.shift).toBeLessThanOrEqual(0.05);
-      // the largest paint is the first one (the server's copy); React's identical page adds none
-      expect(paint.lcp.at(-1)).toBe(paint.fcp);
+      // The largest paint is the server's copy: React's identical page adds no LCP entry after
+      // it replaces that copy. (On a loaded machine the server's HTML may paint in two steps,
+      // so the last entry is not always the first paint.)
+      expect(paint.fcp).toBeDefined();
+      expect(paint.replaced).toBeDefined();
+      expect(paint.lcp.length).toBeGreaterThan(0);
+      expect(Math.max(...paint.lcp)).toBeLessThan(paint.replaced!);
       await app.context().close();
     }
   });
