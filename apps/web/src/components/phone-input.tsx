@@ -14,6 +14,7 @@ import {
   COUNTRIES,
   defaultCountry,
   findCountry,
+  findCountryByDialCode,
   formatNationalPhone,
   isValidPhone,
   phoneDigits,
@@ -56,6 +57,12 @@ export function preferredCountry(): Country {
 export function initialPhoneValue(national = '', iso2?: string | null): PhoneValue {
   const country = findCountry(iso2) ?? preferredCountry();
   return { countryIso2: country.iso2, dialCode: country.dialCode, national: phoneDigits(national) };
+}
+
+/** The value of a stored E.164 number (a customer's mobile) and its dial code. */
+export function phoneValueFromE164(e164: string | null | undefined, dialCode = '351'): PhoneValue {
+  const national = e164?.startsWith(`+${dialCode}`) ? e164.slice(dialCode.length + 1) : (e164 ?? '');
+  return initialPhoneValue(national, findCountryByDialCode(dialCode)?.iso2);
 }
 
 /** The spec §5 rule applied to a value of this input. */

@@ -18,12 +18,17 @@ export interface CheckoutRequest {
 
 interface CheckoutState {
   request: CheckoutRequest | null;
+  /** a checkout is likely (a cart has items): the app loads the checkout's code ahead */
+  likely: boolean;
   start(request: CheckoutRequest): void;
   reset(): void;
+  expect(): void;
 }
 
 export const useCheckout = create<CheckoutState>((set) => ({
   request: null,
+  likely: false,
   start: (request) => set({ request }),
   reset: () => set({ request: null }),
+  expect: () => set({ likely: true }),
 }));

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { findCountryByDialCode, toE164 } from '@bilheteira/shared/phone';
+import { toE164 } from '@bilheteira/shared/phone';
 import { GENDERS, type CustomerView } from '@bilheteira/shared/schemas/customers';
 import type { PortabilityFormat } from '@bilheteira/shared/schemas/account';
-import { initialPhoneValue, PhoneInput, type PhoneValue } from '../../../components/phone-input';
+import { PhoneInput, phoneValueFromE164, type PhoneValue } from '../../../components/phone-input';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { usePageMeta } from '../../../lib/page-meta';
@@ -46,11 +46,7 @@ const FIELD_ORDER = [
   'iban',
 ] as const;
 
-function phoneOf(c: CustomerView): PhoneValue {
-  const dial = c.mobile_country_code || '351';
-  const national = c.mobile?.startsWith(`+${dial}`) ? c.mobile.slice(dial.length + 1) : (c.mobile ?? '');
-  return initialPhoneValue(national, findCountryByDialCode(dial)?.iso2);
-}
+const phoneOf = (c: CustomerView): PhoneValue => phoneValueFromE164(c.mobile, c.mobile_country_code || '351');
 
 function valuesOf(c: CustomerView): Record<TextField, string> {
   return {

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatEur } from '@bilheteira/shared/money';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showAlert } from '../../../stores/alert-store';
 import { useCheckout } from '../../../stores/checkout-store';
@@ -28,8 +29,14 @@ export function CartPanel({
   const cart = useQuery(cartQuery(eventId, token));
   const { change, remove } = useCartLineMutations(eventId);
   const start = useCheckout((s) => s.start);
+  const expectCheckout = useCheckout((s) => s.expect);
   const data = cart.data;
   const busy = change.isPending || remove.isPending;
+  const hasItems = !!data && data.items.length > 0;
+
+  useEffect(() => {
+    if (hasItems) expectCheckout();
+  }, [hasItems, expectCheckout]);
 
   return (
     <section aria-labelledby="cart-title" className="card" data-testid="cart-panel">

@@ -12,6 +12,7 @@ import {
   initialPhoneValue,
   isPhoneValueValid,
   PhoneInput,
+  phoneValueFromE164,
   type PhoneValue,
 } from '../../../components/phone-input';
 import { DialogFrame } from '../../../components/dialog-frame';
@@ -172,6 +173,12 @@ function CheckoutFlow({ request, token }: { request: CheckoutRequest; token: str
         postal_code: customer.postal_code ?? '',
         receipt_email: customer.email ?? '',
       }));
+      // MB WAY is most often paid from one's own phone: the customer's mobile unless a number
+      // used before is remembered on this device
+      if (customer.mobile)
+        setPhone((p) =>
+          p.national ? p : phoneValueFromE164(customer.mobile, customer.mobile_country_code || '351'),
+        );
     }
   }, [customer, prefilled]);
   useEffect(() => headingRef.current?.focus(), [step]);
