@@ -1,21 +1,37 @@
-import { lazy, type ComponentType } from 'react';
+import i18next from 'i18next';
+import { useEffect, useState, type ComponentType } from 'react';
 
 /**
- * React.lazy for a component without props that can be loaded ahead: once `preload()` has
- * resolved, it renders at once instead of suspending. (Each suspension can hold the page for
- * up to React's 300 ms reveal throttle, even when the code is already there.)
+ * A component without props whose code and texts (i18next namespaces) load together, as the
+ * router does for pages, and on first use render once both are there. Not React.lazy: a
+ * suspension can hold the reveal for up to React's 300 ms throttle, and a lazy modal that then
+ * suspends again on its texts waits twice. Once `preload()` has resolved (ahead of need, e.g.
+ * while idle), it renders at once. A failed load is thrown to the nearest error boundary.
  */
-export function preloadable(load: () => Promise<{ default: ComponentType }>) {
+export function preloadable(load: () => Promise<{ default: ComponentType }>, namespaces: string[]) {
   let loaded: ComponentType | null = null;
-  const preload = () =>
-    load().then((m) => {
-      loaded = m.default;
-      return m;
-    });
-  const Lazy = lazy(preload);
+  const preload = async () => {
+    const [m] = await Promise.all([load(), i18next.loadNamespaces(namespaces)]);
+    loaded = m.default;
+    return loaded;
+  };
   function Preloadable() {
-    const Loaded = loaded;
-    return Loaded ? <Loaded /> : <Lazy />;
+    const [state, setState] = useState<{ Loaded: ComponentType | null; error?: unknown }>(() => ({
+      Loaded: loaded,
+    }));
+    useEffect(() => {
+      if (state.Loaded) return;
+      let live = true;
+      preload().then(
+        (Loaded) => live && setState({ Loaded }),
+        (error: unknown) => live && setState({ Loaded: null, error }),
+      );
+      return () => {
+        live = false;
+      };
+    }, [state.Loaded]);
+    if (state.error) throw state.error;
+    return state.Loaded ? <state.Loaded /> : null;
   }
   return { Component: Preloadable, preload };
 }
