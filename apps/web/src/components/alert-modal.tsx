@@ -1,16 +1,12 @@
-import { lazy, Suspense } from 'react';
+import { preloadable } from '../lib/preloadable';
 import { useAlertStore } from '../stores/alert-store';
 
-// The dialog code (Radix AlertDialog) loads with the first alert, not with every page.
-const AlertModalContent = lazy(() => import('./alert-modal-content'));
+// The dialog code (Radix AlertDialog) loads with the first alert, not with every page; not
+// React.lazy, whose suspension can hold the alert for React's 300 ms reveal throttle.
+const Content = preloadable(() => import('./alert-modal-content'), ['common']);
 
 /** The one alert modal (spec §2); see alert-modal-content.tsx. */
 export function AlertModal() {
   const open = useAlertStore((s) => s.current !== null);
-  if (!open) return null;
-  return (
-    <Suspense fallback={null}>
-      <AlertModalContent />
-    </Suspense>
-  );
+  return open ? <Content.Component /> : null;
 }

@@ -2,21 +2,24 @@ import i18next from 'i18next';
 import { useEffect, useState, type ComponentType } from 'react';
 
 /**
- * A component without props whose code and texts (i18next namespaces) load together, as the
+ * A component whose code and texts (i18next namespaces) load together, as the
  * router does for pages, and on first use render once both are there. Not React.lazy: a
  * suspension can hold the reveal for up to React's 300 ms throttle, and a lazy modal that then
  * suspends again on its texts waits twice. Once `preload()` has resolved (ahead of need, e.g.
  * while idle), it renders at once. A failed load is thrown to the nearest error boundary.
  */
-export function preloadable(load: () => Promise<{ default: ComponentType }>, namespaces: string[]) {
-  let loaded: ComponentType | null = null;
+export function preloadable<P extends object = object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+  namespaces: string[],
+) {
+  let loaded: ComponentType<P> | null = null;
   const preload = async () => {
     const [m] = await Promise.all([load(), i18next.loadNamespaces(namespaces)]);
     loaded = m.default;
     return loaded;
   };
-  function Preloadable() {
-    const [state, setState] = useState<{ Loaded: ComponentType | null; error?: unknown }>(() => ({
+  function Preloadable(props: P) {
+    const [state, setState] = useState<{ Loaded: ComponentType<P> | null; error?: unknown }>(() => ({
       Loaded: loaded,
     }));
     useEffect(() => {
@@ -31,7 +34,7 @@ export function preloadable(load: () => Promise<{ default: ComponentType }>, nam
       };
     }, [state.Loaded]);
     if (state.error) throw state.error;
-    return state.Loaded ? <state.Loaded /> : null;
+    return state.Loaded ? <state.Loaded {...props} /> : null;
   }
   return { Component: Preloadable, preload };
 }

@@ -1,16 +1,13 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { preloadable } from '../../lib/preloadable';
 import { useUi } from '../../stores/ui-store';
 
-// The menu's dialog code loads when the menu first opens, keeping it out of every page.
-const MobileSidebarPanel = lazy(() => import('./mobile-sidebar-panel'));
+// The menu's dialog code loads when the menu first opens, keeping it out of every page; not
+// React.lazy, whose suspension can hold the menu for React's 300 ms reveal throttle.
+const Panel = preloadable(() => import('./mobile-sidebar-panel'), []);
 
 /** Mobile side menu (spec §2); the panel is mounted only while open. */
 export function MobileSidebar({ extra }: { extra?: ReactNode }) {
   const open = useUi((s) => s.mobileMenuOpen);
-  if (!open) return null;
-  return (
-    <Suspense fallback={null}>
-      <MobileSidebarPanel extra={extra} />
-    </Suspense>
-  );
+  return open ? <Panel.Component extra={extra} /> : null;
 }
