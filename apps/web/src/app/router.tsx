@@ -1,9 +1,9 @@
 import { Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { i18next } from '../i18n/i18n';
+import { loadWithTimeout } from '../lib/chunk-load';
 import { yieldToMain } from '../lib/yield-to-main';
 import { AppShell, LayoutFrame } from './app-shell';
-import { loadWithTimeout } from './lazy-page';
 import { RouteError } from './route-error';
 import { RouteGuard } from './route-guard';
 import { layoutFor, ROUTES } from './route-table';
@@ -22,7 +22,7 @@ function toRouteObject(def: (typeof ROUTES)[number]): RouteObject {
       // evaluation and the router's handling of the result would run as one long task: the
       // yields make them three
       await yieldToMain();
-      const [{ Component }] = await Promise.all([
+      const [Component] = await Promise.all([
         loadWithTimeout(def.load),
         namespaces.length ? i18next.loadNamespaces(namespaces) : undefined,
       ]);

@@ -20,6 +20,7 @@ import {
   phoneDigits,
   type Country,
 } from '@bilheteira/shared/phone';
+import type { CustomerView } from '@bilheteira/shared/schemas/customers';
 import { HTML_LANG, currentLocale } from '../i18n/i18n';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../lib/storage';
 
@@ -59,10 +60,11 @@ export function initialPhoneValue(national = '', iso2?: string | null): PhoneVal
   return { countryIso2: country.iso2, dialCode: country.dialCode, national: phoneDigits(national) };
 }
 
-/** The value of a stored E.164 number (a customer's mobile) and its dial code. */
-export function phoneValueFromE164(e164: string | null | undefined, dialCode = '351'): PhoneValue {
-  const national = e164?.startsWith(`+${dialCode}`) ? e164.slice(dialCode.length + 1) : (e164 ?? '');
-  return initialPhoneValue(national, findCountryByDialCode(dialCode)?.iso2);
+/** A customer's stored mobile (E.164, with its dial code) as a value of this input. */
+export function customerPhoneValue(c: Pick<CustomerView, 'mobile' | 'mobile_country_code'>): PhoneValue {
+  const dial = c.mobile_country_code || '351';
+  const national = c.mobile?.startsWith(`+${dial}`) ? c.mobile.slice(dial.length + 1) : (c.mobile ?? '');
+  return initialPhoneValue(national, findCountryByDialCode(dial)?.iso2);
 }
 
 /** The spec §5 rule applied to a value of this input. */

@@ -1,8 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
-import i18next from 'i18next';
 import { Component, type ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../i18n/i18n';
+import { i18next, initI18n } from '../i18n/i18n';
 import { preloadable } from './preloadable';
 
 beforeAll(async () => {

@@ -22,7 +22,7 @@ interface CheckoutState {
   likely: boolean;
   start(request: CheckoutRequest): void;
   reset(): void;
-  expect(): void;
+  markLikely(): void;
 }
 
 export const useCheckout = create<CheckoutState>((set) => ({
@@ -30,5 +30,5 @@ export const useCheckout = create<CheckoutState>((set) => ({
   likely: false,
   start: (request) => set({ request }),
   reset: () => set({ request: null }),
-  expect: () => set({ likely: true }),
+  markLikely: () => set({ likely: true }),
 }));

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { toE164 } from '@bilheteira/shared/phone';
 import { GENDERS, type CustomerView } from '@bilheteira/shared/schemas/customers';
 import type { PortabilityFormat } from '@bilheteira/shared/schemas/account';
-import { PhoneInput, phoneValueFromE164, type PhoneValue } from '../../../components/phone-input';
+import { customerPhoneValue, PhoneInput, type PhoneValue } from '../../../components/phone-input';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { usePageMeta } from '../../../lib/page-meta';
@@ -45,8 +45,6 @@ const FIELD_ORDER = [
   'postal_code',
   'iban',
 ] as const;
-
-const phoneOf = (c: CustomerView): PhoneValue => phoneValueFromE164(c.mobile, c.mobile_country_code || '351');
 
 function valuesOf(c: CustomerView): Record<TextField, string> {
   return {
@@ -124,7 +122,7 @@ export function AccountForm({ customer }: { customer: CustomerView }) {
   const uid = useId();
   const fid = (f: string) => `${uid}-${f}`;
   const [values, setValues] = useState(() => valuesOf(customer));
-  const [phone, setPhone] = useState<PhoneValue>(() => phoneOf(customer));
+  const [phone, setPhone] = useState<PhoneValue>(() => customerPhoneValue(customer));
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
   const update = useUpdateAccount();
@@ -177,7 +175,7 @@ export function AccountForm({ customer }: { customer: CustomerView }) {
       });
       setErrors({});
       setValues(valuesOf(res.data));
-      setPhone(phoneOf(res.data));
+      setPhone(customerPhoneValue(res.data));
       setCodeSentTo(null);
       await showAlert({ type: 'success', title: res.message });
     } catch (err) {

@@ -29,14 +29,14 @@ export function CartPanel({
   const cart = useQuery(cartQuery(eventId, token));
   const { change, remove } = useCartLineMutations(eventId);
   const start = useCheckout((s) => s.start);
-  const expectCheckout = useCheckout((s) => s.expect);
+  const markCheckoutLikely = useCheckout((s) => s.markLikely);
   const data = cart.data;
   const busy = change.isPending || remove.isPending;
   const hasItems = !!data && data.items.length > 0;
 
   useEffect(() => {
-    if (hasItems) expectCheckout();
-  }, [hasItems, expectCheckout]);
+    if (hasItems) markCheckoutLikely();
+  }, [hasItems, markCheckoutLikely]);
 
   return (
     <section aria-labelledby="cart-title" className="card" data-testid="cart-panel">

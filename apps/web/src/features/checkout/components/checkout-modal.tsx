@@ -12,7 +12,7 @@ import {
   initialPhoneValue,
   isPhoneValueValid,
   PhoneInput,
-  phoneValueFromE164,
+  customerPhoneValue,
   type PhoneValue,
 } from '../../../components/phone-input';
 import { DialogFrame } from '../../../components/dialog-frame';
@@ -175,10 +175,7 @@ function CheckoutFlow({ request, token }: { request: CheckoutRequest; token: str
       }));
       // MB WAY is most often paid from one's own phone: the customer's mobile unless a number
       // used before is remembered on this device
-      if (customer.mobile)
-        setPhone((p) =>
-          p.national ? p : phoneValueFromE164(customer.mobile, customer.mobile_country_code || '351'),
-        );
+      if (customer.mobile) setPhone((p) => (p.national ? p : customerPhoneValue(customer)));
     }
   }, [customer, prefilled]);
   useEffect(() => headingRef.current?.focus(), [step]);
