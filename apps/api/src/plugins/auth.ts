@@ -14,9 +14,18 @@ export interface AuthContext {
   impersonatedBy: string | null;
 }
 
+/** The session a request acted under: from its auth, or from a call that authenticated itself. */
+export interface ActingSession {
+  customerId: number;
+  sessionId: number;
+  impersonatedBy: string | null;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
+    /** read by the impersonation audit; set by requireCustomer or actingUnder */
+    actingSession: ActingSession | null;
   }
   interface FastifyInstance {
     /** preHandler: 401 unless the request carries a live customer session. */
@@ -47,8 +56,17 @@ export function bearerToken(req: FastifyRequest): string | null {
   return m ? m[1]! : null;
 }
 
+/**
+ * For a route that lets its database call authenticate the bearer token (a direct purchase,
+ * orders.service.ts): the session that call found, so the request is audited like any other.
+ */
+export function actingUnder(req: FastifyRequest, session: ActingSession): void {
+  req.actingSession = session;
+}
+
 export const authPlugin = fp(async (app) => {
   app.decorateRequest('auth', null);
+  app.decorateRequest('actingSession', null);
   app.decorate('requireCustomer', async (req: FastifyRequest) => {
     const token = bearerToken(req);
     if (!token) throw unauthorized();
@@ -60,19 +78,24 @@ export const authPlugin = fp(async (app) => {
       sessionId: found.session.id,
       impersonatedBy: found.session.impersonatedBy,
     };
+    req.actingSession = {
+      customerId: found.customer.id,
+      sessionId: found.session.id,
+      impersonatedBy: found.session.impersonatedBy,
+    };
   });
 
   // Every request made under an impersonated session is audited (issue 4 item 8).
   app.addHook('onResponse', async (req, reply) => {
-    const auth = req.auth;
-    if (!auth?.impersonatedBy) return;
+    const acting = req.actingSession;
+    if (!acting?.impersonatedBy) return;
     try {
       await audit(app.db, {
-        actor: `support:${auth.impersonatedBy}`,
+        actor: `support:${acting.impersonatedBy}`,
         action: `impersonated.${req.method} ${req.routeOptions.url ?? req.url}`,
         entity: 'customer',
-        entityId: auth.customer.id,
-        data: { status: reply.statusCode, session: auth.sessionId, url: req.url.split('?')[0] },
+        entityId: acting.customerId,
+        data: { status: reply.statusCode, session: acting.sessionId, url: req.url.split('?')[0] },
       });
     } catch (err) {
       req.log.error({ err }, 'impersonation audit failed');

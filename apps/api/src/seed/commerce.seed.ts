@@ -29,7 +29,11 @@ export async function seedCommerce(ctx: DemoContext): Promise<void> {
     .values(passDays.map((day) => ({ eventId: festivalId, day, capacity: FESTIVAL_DAY_CAPACITY })));
 
   const billing = { name: 'Ana Silva', country: 'PT', document: '', postal_code: '1000-001' };
-  const base = { customerId: customers.ana, visitorId: null, locale: 'pt-pt' as const, actor: 'seed' };
+  const base = {
+    buyer: { customerId: customers.ana, actor: 'seed' },
+    visitorId: null,
+    locale: 'pt-pt' as const,
+  };
   const earlier = new Date(now.getTime() - 3 * 24 * 3600_000);
 
   const paid = await createOrder(

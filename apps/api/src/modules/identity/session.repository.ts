@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { isTransaction, type Db, type DbOrTx } from '../../db/client';
 import { batcherPerDatabase } from '../../lib/batcher';
 import { customerSessions, customers } from '../../db/schema/index';
@@ -16,11 +16,9 @@ function liveSessionsQuery(db: DbOrTx) {
     .from(customerSessions)
     .innerJoin(customers, eq(customers.id, customerSessions.customerId))
     .where(
-      and(
-        sql`${customerSessions.tokenHash} = ANY(${sql.placeholder('tokenHashes')}::text[])`,
-        isNull(customerSessions.revokedAt),
-        gt(customerSessions.expiresAt, sql.placeholder('now')),
-      ),
+      // live_sessions (migration 0007) is the one rule of a live session, shared with checkout
+      sql`${customerSessions.id} IN (SELECT session_id FROM live_sessions(
+        ${sql.placeholder('tokenHashes')}::text[], ${sql.placeholder('now')}::timestamptz))`,
     );
 }
 

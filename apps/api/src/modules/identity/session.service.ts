@@ -24,9 +24,7 @@ export async function createSession(
 
 /** The customer behind a bearer token, if the session is live and the customer not erased. */
 export async function resolveSession(db: DbOrTx, token: string, now = new Date()) {
-  const found = await findLiveSession(db, sha256(token), now);
-  if (!found || found.customer.status === 'erased') return undefined;
-  return found;
+  return findLiveSession(db, sha256(token), now);
 }
 
 export async function endSession(db: DbOrTx, token: string, now = new Date()): Promise<void> {

@@ -10,18 +10,39 @@ export type PaymentRow = typeof payments.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
 export type NewOrderLine = typeof orderLines.$inferInsert;
 
-/** What insertPendingOrder writes: the order, its lines, its audit data, the stock it holds. */
-export interface PendingOrderInput {
-  order: Omit<NewOrder, 'id' | 'status' | 'paidAt'> & { createdAt: Date };
+/**
+ * What insertPendingOrder writes: the order, its lines, its audit data, the stock it holds.
+ * The buyer is either `order.customerId` with `audit.actor`, or `sessionTokenHash`: then the
+ * statement itself authenticates the session and the order is its customer's, audited as its
+ * actor (both null here).
+ */
+export type PendingOrderInput = PendingOrderBase &
+  (
+    | { order: { customerId: number }; audit: { actor: string }; sessionTokenHash?: undefined }
+    | { order: { customerId: null }; audit: { actor: null }; sessionTokenHash: string }
+  );
+
+interface PendingOrderBase {
+  order: Omit<NewOrder, 'id' | 'status' | 'paidAt' | 'customerId'> & { createdAt: Date };
   lines: Omit<NewOrderLine, 'id' | 'orderId'>[];
   claims: StockClaim[];
-  audit: { actor: string; data: Record<string, unknown> };
+  audit: { data: Record<string, unknown> };
   clearCartId: number | null;
 }
 
-interface PendingOrderWritten {
+/** The session an order was authenticated with inside its statement. */
+export interface OrderSession {
+  customerId: number;
+  sessionId: number;
+  impersonatedBy: string | null;
+}
+
+export interface PendingOrderWritten {
   orderId: number;
   lineIds: number[];
+  customerId: number;
+  /** set when the statement authenticated the order (`sessionTokenHash`) */
+  session: OrderSession | null;
 }
 
 /** A counter an order claims, in the form insert_pending_orders reads. */
@@ -42,7 +63,9 @@ function orderJson(v: PendingOrderInput, claims: CounterClaim[]) {
   const o = v.order;
   return {
     reference: o.reference,
-    customer_id: o.customerId,
+    ...(v.sessionTokenHash !== undefined
+      ? { token_hash: v.sessionTokenHash }
+      : { customer_id: v.order.customerId }),
     event_id: o.eventId,
     subtotal_cents: o.subtotalCents,
     service_cents: o.serviceCents,
@@ -62,7 +85,7 @@ function orderJson(v: PendingOrderInput, claims: CounterClaim[]) {
       description: l.description ?? '',
       stock_days: l.stockDays ?? [],
     })),
-    audit_actor: v.audit.actor,
+    audit_actor: v.audit.actor ?? undefined,
     audit_data: v.audit.data,
     counters: claims,
     clear_cart_id: v.clearCartId,
@@ -74,10 +97,26 @@ class OrderWriteError extends Error {
   constructor(
     readonly code: string,
     readonly constraint: string | undefined,
+    /** the buyer, when known (an authenticated order refused for its stock or its key) */
+    readonly customerId: number | null,
+    /** the session the statement authenticated before the refusal */
+    readonly session: OrderSession | null,
   ) {
     super(`pending order not written (SQLSTATE ${code}${constraint ? `, ${constraint}` : ''})`);
   }
 }
+
+/** The order's statement found no live session for its `sessionTokenHash` (nothing written). */
+export const isSessionRefused = (err: unknown): boolean =>
+  err instanceof OrderWriteError && err.code === '28000';
+
+/** The customer an order refused by its statement was for, when the statement knew it. */
+export const refusedOrderCustomer = (err: unknown): number | null =>
+  err instanceof OrderWriteError ? err.customerId : null;
+
+/** The session an order refused by its statement was authenticated with, if any. */
+export const refusedOrderSession = (err: unknown): OrderSession | null =>
+  err instanceof OrderWriteError ? err.session : null;
 
 type BatchOutcome = PendingOrderWritten | OrderWriteError;
 
@@ -86,6 +125,9 @@ interface OrderBatchRow {
   line_ids: number[] | null;
   error_code: string | null;
   error_constraint: string | null;
+  customer_id: number | null;
+  session_id: number | null;
+  impersonated_by: string | null;
 }
 
 /** The rank of a counter in the global lock order of `counters`: types, sessions, days. */
@@ -116,11 +158,20 @@ function runOrderBatch(db: DbOrTx, items: PendingOrderInput[]): Promise<BatchOut
         db,
         sql`SELECT * FROM insert_pending_orders(${payload}::jsonb)`,
       );
-      return rows.map((row) =>
-        row.order_id === null
-          ? new OrderWriteError(row.error_code ?? 'XX000', row.error_constraint ?? undefined)
-          : { orderId: row.order_id, lineIds: row.line_ids ?? [] },
-      );
+      return rows.map((row) => {
+        const session =
+          row.session_id === null || row.customer_id === null
+            ? null
+            : { customerId: row.customer_id, sessionId: row.session_id, impersonatedBy: row.impersonated_by };
+        return row.order_id === null || row.customer_id === null
+          ? new OrderWriteError(
+              row.error_code ?? 'XX000',
+              row.error_constraint ?? undefined,
+              row.customer_id,
+              session,
+            )
+          : { orderId: row.order_id, lineIds: row.line_ids ?? [], customerId: row.customer_id, session };
+      });
     },
   );
 }
@@ -132,7 +183,9 @@ function orderLockKeys(v: PendingOrderInput): string[] {
     ...c.types.map(([id]) => `type:${id}`),
     ...c.sessions.map(([id]) => `session:${id}`),
     ...c.days.map(([day]) => `day:${v.order.eventId}:${day}`),
-    ...(v.order.idempotencyKey ? [`idem:${v.order.customerId}:${v.order.idempotencyKey}`] : []),
+    ...(v.order.idempotencyKey
+      ? [`idem:${v.order.customerId ?? v.sessionTokenHash}:${v.order.idempotencyKey}`]
+      : []),
     ...(v.clearCartId ? [`cart:${v.clearCartId}`] : []),
   ];
 }
@@ -163,9 +216,10 @@ const orderBatcher = batcherPerDatabase<Db, PendingOrderInput, BatchOutcome>((db
  * error (stockShortageKind tells which kind). The UPDATEs are unconditional on purpose: the
  * CHECK is the rule, and a day without an `event_day_stock` row simply matches no row (not
  * limited). A repeated Idempotency-Key throws a unique violation the same way, a deadlock
- * its 40P01.
+ * its 40P01. Given `sessionTokenHash`, the call first checks that session is live
+ * (live_sessions, migration 0007) and writes nothing without one (isSessionRefused).
  *
- * Answers the new order's id and its line ids in the order of `lines`.
+ * Answers the new order's id, its line ids in the order of `lines` and its customer.
  */
 export async function insertPendingOrder(db: DbOrTx, input: PendingOrderInput): Promise<PendingOrderWritten> {
   // inside a caller's transaction (the seed) it must run on that transaction, alone

@@ -9,8 +9,17 @@ import {
   ordersResponse,
 } from '@bilheteira/shared/schemas/orders';
 import { translate } from '../../i18n/messages';
-import { AppError } from '../../lib/errors';
-import { createOrder, expireOrders, getOrderDetail, listCustomerOrders, orderDetail } from './orders.service';
+import { AppError, unauthorized } from '../../lib/errors';
+import { sha256 } from '../../lib/crypto';
+import { actingUnder, bearerToken } from '../../plugins/auth';
+import {
+  createOrder,
+  expireOrders,
+  getOrderDetail,
+  isDirectPurchase,
+  listCustomerOrders,
+  orderDetail,
+} from './orders.service';
 
 /** Idempotency-Key header: 1–100 visible ASCII characters, or none. */
 export function idempotencyKey(req: FastifyRequest): string | null {
@@ -41,14 +50,20 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders',
     {
-      preHandler: app.requireCustomer,
+      // A direct purchase is authenticated by the order's own database call (one round trip
+      // instead of two); a cart checkout needs the customer first, to read the cart.
+      preHandler: async (req, reply) => {
+        if (!isDirectPurchase(req.body)) return app.requireCustomer(req, reply);
+        if (!bearerToken(req)) throw unauthorized();
+      },
       schema: {
         tags: ['checkout'],
         summary: 'Create a pending order from the cart (or items) and/or a wallet top-up; holds the tickets',
         description:
           'Reserves stock atomically for ORDER_HOLD_MINUTES (15 by default); then pay it with ' +
-          'POST /api/orders/{id}/pay. Errors: 422 cart_empty, below_minimum (details.items), ' +
-          'above_maximum, topup_unavailable; 409 sold_out / session_full / day_full.',
+          'POST /api/orders/{id}/pay. Errors: 401 without a live session (before any other ' +
+          'refusal); 422 cart_empty, below_minimum (details.items), above_maximum, ' +
+          'topup_unavailable; 409 sold_out / session_full / day_full.',
         security: [{ bearer: [] }],
         headers: idemHeader,
         body: createOrderBody,
@@ -60,12 +75,14 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       const { order, created, detail } = await createOrder(
         app.db,
         {
-          customerId: req.auth!.customer.id,
+          buyer: req.auth
+            ? { customerId: req.auth.customer.id, actor: actorOf(req) }
+            : { sessionTokenHash: sha256(bearerToken(req)!) },
           visitorId: req.visitorId,
           body: req.body,
           idempotencyKey: idempotencyKey(req),
           locale: req.locale,
-          actor: actorOf(req),
+          onSession: (session) => actingUnder(req, session),
         },
         now,
       );

@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { createOrderBody } from '@bilheteira/shared/schemas/orders';
 import type { Db, DbOrTx } from '../../db/client';
 import { audit } from '../../lib/audit';
-import { AppError } from '../../lib/errors';
+import { AppError, unauthorized } from '../../lib/errors';
 import { translate } from '../../i18n/messages';
 import type { Locale } from '@bilheteira/shared/locales';
 import { mergeCartsAtLogin, sellableEvent, typeOnSale } from '../carts/carts.service';
@@ -36,13 +36,18 @@ import {
   findSessionsForLines,
   findTicketIdsOfOrder,
   insertPendingOrder,
+  isSessionRefused,
   listOrders,
+  refusedOrderCustomer,
+  refusedOrderSession,
   setOrderExpiry,
   type NewOrderLine,
   type OrderLineRow,
   type OrderRow,
+  type OrderSession,
   type PaymentRow,
 } from './orders.repository';
+import { findLiveSession } from '../identity/session.repository';
 import {
   counters,
   releaseStock,
@@ -116,51 +121,80 @@ function shortageIn(
  *
  * Round trips: the sale facts (a direct purchase reads the event's copy of at most one
  * PUBLIC_CACHE_MS, sale-facts.cache.ts; a cart checkout reads the cart with all of them),
- * then ONE statement that writes the order and holds the stock (insertPendingOrder). A new
- * order is answered with its detail built in memory (`detail`); a repeated key answers the
- * stored order (`detail` null: read it with orderDetail).
+ * then ONE statement that writes the order and holds the stock (insertPendingOrder) and,
+ * for a direct purchase, authenticates its session first. A new order is answered with its
+ * detail built in memory (`detail`); a repeated key answers the stored order (`detail`
+ * null: read it with orderDetail). Only a live session is told why an order is refused:
+ * without one, any refusal is a 401.
  */
 export async function createOrder(
   db: Db,
   input: CreateOrderArgs,
   now: Date,
 ): Promise<{ order: OrderRow; created: boolean; detail: OrderDetailView | null }> {
+  const { buyer } = input;
+  /** The buyer's customer id on a path that failed: a token is authenticated now (401 if not live). */
+  const customerOf = async (known: number | null): Promise<number> => {
+    if ('customerId' in buyer) return buyer.customerId;
+    if (known !== null) return known;
+    const found = await findLiveSession(db, buyer.sessionTokenHash, now);
+    if (!found) throw unauthorized();
+    input.onSession?.({
+      customerId: found.customer.id,
+      sessionId: found.session.id,
+      impersonatedBy: found.session.impersonatedBy,
+    });
+    return found.customer.id;
+  };
   // The key is looked up only when something fails, so a new order costs no read for it.
-  const first = async () =>
-    input.idempotencyKey
-      ? await findOrderByIdempotencyKey(db, input.customerId, input.idempotencyKey)
-      : undefined;
+  const first = async (customerId: number) =>
+    input.idempotencyKey ? await findOrderByIdempotencyKey(db, customerId, input.idempotencyKey) : undefined;
   let order: PreparedOrder;
   try {
     order = await prepareOrder(db, input, now);
   } catch (err) {
     // a repeat answers the first order whatever refuses it now (sold out since, sale over)
-    const existing = await first();
+    const existing = await first(await customerOf(null));
     if (existing) return { order: existing, created: false, detail: null };
     throw err;
   }
   try {
-    return { ...(await writeOrder(db, order, input.actor, now)), created: true };
+    return { ...(await writeOrder(db, order, input, now)), created: true };
   } catch (err) {
+    if (isSessionRefused(err)) throw unauthorized();
     // The order row is the statement's first write, so a repeated key fails there, before
     // any stock is touched (a repeat racing the first waits for it on the unique index).
     if (!isUniqueViolation(err) || !input.idempotencyKey) throw err;
-    const existing = await first();
+    const existing = await first(await customerOf(refusedOrderCustomer(err)));
     if (existing) return { order: existing, created: false, detail: null };
     throw new AppError(409, 'idempotency_conflict', 'order.idempotency_conflict');
   }
 }
 
+/**
+ * Who orders: a customer the request already authenticated with its audit actor (a cart
+ * checkout needs its cart first), or the bearer token of a direct purchase, whose session
+ * the order's own statement authenticates (one database call instead of two).
+ */
+export type Buyer = { customerId: number; actor: string } | { sessionTokenHash: string };
+
+/** A direct purchase names its items; otherwise the order is the customer's cart. */
+export const isDirectPurchase = (body: Pick<CreateOrderInput, 'items'>): boolean => !!body.items?.length;
+
 interface CreateOrderArgs {
-  customerId: number;
+  buyer: Buyer;
   visitorId: string | null;
   body: CreateOrderInput;
   idempotencyKey: string | null;
   locale: Locale;
-  actor: string;
+  /** told the session a `sessionTokenHash` buyer turned out to be (the impersonation audit) */
+  onSession?: (session: OrderSession) => void;
 }
 
-type OrderValues = Omit<OrderRow, 'id' | 'reference' | 'status' | 'paidAt'>;
+type OrderValues = Omit<OrderRow, 'id' | 'reference' | 'status' | 'paidAt' | 'customerId'> & {
+  /** null until the statement authenticates a `sessionTokenHash` buyer */
+  customerId: number | null;
+};
 
 /** An order checked and priced, ready to be written. */
 interface PreparedOrder {
@@ -176,14 +210,15 @@ interface PreparedOrder {
 
 /** Reads what the order needs (one round trip) and applies every rule of the checkout. */
 async function prepareOrder(db: Db, input: CreateOrderArgs, now: Date): Promise<PreparedOrder> {
-  const { body, customerId, idempotencyKey } = input;
+  const { body, buyer, idempotencyKey } = input;
+  const customerId = 'customerId' in buyer ? buyer.customerId : null;
 
   // The lines wanted (explicit items, else the customer's cart for this event) and the facts
   // they are checked against, read in one round trip.
   let wanted: WantedLine[] = [];
   let cartId: number | null = null;
   let facts: SaleFacts;
-  if (body.items?.length) {
+  if (body.items && isDirectPurchase(body)) {
     wanted = body.items.map((i) => ({
       ticketTypeId: i.ticket_id,
       sessionId: i.session_id ?? null,
@@ -196,6 +231,7 @@ async function prepareOrder(db: Db, input: CreateOrderArgs, now: Date): Promise<
       [...new Set(wanted.map((w) => w.sessionId).filter((s): s is number => s !== null))],
     );
   } else if (body.include_cart) {
+    if (customerId === null) throw new Error('a cart checkout needs its customer authenticated first');
     await mergeCartsAtLogin(db, input.visitorId, customerId);
     const contents = await findCartContents(db, { customerId }, body.event_id);
     facts = contents;
@@ -291,21 +327,40 @@ async function prepareOrder(db: Db, input: CreateOrderArgs, now: Date): Promise<
 async function writeOrder(
   db: Db,
   prepared: PreparedOrder,
-  actor: string,
+  { buyer, onSession }: Pick<CreateOrderArgs, 'buyer' | 'onSession'>,
   now: Date,
 ): Promise<{ order: OrderRow; detail: OrderDetailView }> {
   const { event, types, sessions, lines, claims, cartId, values } = prepared;
+  const data = { total_cents: values.totalCents, lines: lines.length };
   for (let attempt = 1; ; attempt++) {
     const reference = newReference();
+    const common = { lines, claims, clearCartId: cartId };
     try {
-      const { orderId, lineIds } = await insertPendingOrder(db, {
-        order: { ...values, reference },
-        lines,
-        claims,
-        audit: { actor, data: { total_cents: values.totalCents, lines: lines.length } },
-        clearCartId: cartId,
-      });
-      const order: OrderRow = { ...values, id: orderId, reference, status: 'pending', paidAt: null };
+      const written = await insertPendingOrder(
+        db,
+        'customerId' in buyer
+          ? {
+              ...common,
+              order: { ...values, reference, customerId: buyer.customerId },
+              audit: { actor: buyer.actor, data },
+            }
+          : {
+              ...common,
+              order: { ...values, reference, customerId: null },
+              audit: { actor: null, data },
+              sessionTokenHash: buyer.sessionTokenHash,
+            },
+      );
+      if (written.session) onSession?.(written.session);
+      const { orderId, lineIds, customerId } = written;
+      const order: OrderRow = {
+        ...values,
+        customerId,
+        id: orderId,
+        reference,
+        status: 'pending',
+        paidAt: null,
+      };
       const rows: OrderLineRow[] = lines.map((l, i) => ({
         ...l,
         id: lineIds[i]!,
@@ -317,6 +372,8 @@ async function writeOrder(
       }));
       return { order, detail: detailView(order, rows, event, sessions, [], [], now) };
     } catch (err) {
+      const session = refusedOrderSession(err);
+      if (session) onSession?.(session);
       const kind = stockShortageKind(err);
       if (kind) throw await shortageError(db, await whichShortage(db, kind, prepared), types);
       // a deadlock fails the whole statement (nothing written): try again
