@@ -46,9 +46,9 @@ async function passOrder(pass: { id: number; period_days: string[] }, qty: numbe
     sql`SELECT id FROM customers WHERE mobile = '+351913456789'`,
   );
   return {
+    buyer: { customerId: customer!.id, actor: 'test' },
     order: {
       reference,
-      customerId: customer!.id,
       eventId: festival.id,
       subtotalCents: 50 * qty,
       serviceCents: 0,
@@ -70,7 +70,7 @@ async function passOrder(pass: { id: number; period_days: string[] }, qty: numbe
       },
     ],
     claims: [{ ticketTypeId: pass.id, sessionId: null, qty, days: pass.period_days }],
-    audit: { actor: 'test', data: {} },
+    auditData: {},
     clearCartId: null,
   };
 }

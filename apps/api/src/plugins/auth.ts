@@ -5,6 +5,7 @@ import { audit } from '../lib/audit';
 import '../modules/identity/identity.messages';
 import { resolveSession } from '../modules/identity/session.service';
 import type { CustomerRow } from '../modules/identity/customer.repository';
+import type { SessionIdentity } from '../modules/identity/session.repository';
 
 export interface AuthContext {
   customer: CustomerRow;
@@ -14,18 +15,14 @@ export interface AuthContext {
   impersonatedBy: string | null;
 }
 
-/** The session a request acted under: from its auth, or from a call that authenticated itself. */
-export interface ActingSession {
-  customerId: number;
-  sessionId: number;
-  impersonatedBy: string | null;
-}
-
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
-    /** read by the impersonation audit; set by requireCustomer or actingUnder */
-    actingSession: ActingSession | null;
+    /**
+     * The session found by a route whose own database call authenticated the bearer token
+     * (a direct purchase, orders.routes.ts); other routes have `auth`.
+     */
+    selfAuthenticated: SessionIdentity | null;
   }
   interface FastifyInstance {
     /** preHandler: 401 unless the request carries a live customer session. */
@@ -59,17 +56,9 @@ export function bearerToken(req: FastifyRequest): string | null {
   return m ? m[1]! : null;
 }
 
-/**
- * For a route that lets its database call authenticate the bearer token (a direct purchase,
- * orders.service.ts): the session that call found, so the request is audited like any other.
- */
-export function actingUnder(req: FastifyRequest, session: ActingSession): void {
-  req.actingSession = session;
-}
-
 export const authPlugin = fp(async (app) => {
   app.decorateRequest('auth', null);
-  app.decorateRequest('actingSession', null);
+  app.decorateRequest('selfAuthenticated', null);
   app.decorate('requireCustomer', async (req: FastifyRequest) => {
     const token = bearerToken(req);
     if (!token) throw unauthorized();
@@ -81,16 +70,14 @@ export const authPlugin = fp(async (app) => {
       sessionId: found.session.id,
       impersonatedBy: found.session.impersonatedBy,
     };
-    req.actingSession = {
-      customerId: found.customer.id,
-      sessionId: found.session.id,
-      impersonatedBy: found.session.impersonatedBy,
-    };
   });
 
   // Every request made under an impersonated session is audited (issue 4 item 8).
   app.addHook('onResponse', async (req, reply) => {
-    const acting = req.actingSession;
+    const { auth } = req;
+    const acting = auth
+      ? { customerId: auth.customer.id, sessionId: auth.sessionId, impersonatedBy: auth.impersonatedBy }
+      : req.selfAuthenticated;
     if (!acting?.impersonatedBy) return;
     try {
       await audit(app.db, {

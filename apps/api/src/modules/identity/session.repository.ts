@@ -3,6 +3,13 @@ import { isTransaction, type Db, type DbOrTx } from '../../db/client';
 import { batcherPerDatabase } from '../../lib/batcher';
 import { customerSessions, customers } from '../../db/schema/index';
 
+/** Who a live session is: its customer, itself, and the support operator when impersonated. */
+export interface SessionIdentity {
+  customerId: number;
+  sessionId: number;
+  impersonatedBy: string | null;
+}
+
 export async function insertSession(
   db: DbOrTx,
   values: { customerId: number; tokenHash: string; expiresAt: Date; impersonatedBy?: string | null },

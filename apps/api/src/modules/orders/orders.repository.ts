@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { isTransaction, preparedQueryRows, queryRows, type Db, type DbOrTx } from '../../db/client';
 import { ascending, batcherPerDatabase, inLockOrder } from '../../lib/batcher';
 import { counters, type StockClaim } from './stock.repository';
+import type { SessionIdentity } from '../identity/session.repository';
 import { customerTickets, eventSessions, events, orderLines, orders, payments } from '../../db/schema/index';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -11,38 +12,28 @@ export type NewOrder = typeof orders.$inferInsert;
 export type NewOrderLine = typeof orderLines.$inferInsert;
 
 /**
- * What insertPendingOrder writes: the order, its lines, its audit data, the stock it holds.
- * The buyer is either `order.customerId` with `audit.actor`, or `sessionTokenHash`: then the
- * statement itself authenticates the session and the order is its customer's, audited as its
- * actor (both null here).
+ * Who orders: a customer already authenticated, with the order's audit actor (a cart
+ * checkout needs its cart first), or a bearer token's hash that the order's own statement
+ * authenticates; the order is then that session's customer's, audited as its actor.
  */
-export type PendingOrderInput = PendingOrderBase &
-  (
-    | { order: { customerId: number }; audit: { actor: string }; sessionTokenHash?: undefined }
-    | { order: { customerId: null }; audit: { actor: null }; sessionTokenHash: string }
-  );
+export type Buyer = { customerId: number; actor: string } | { sessionTokenHash: string };
 
-interface PendingOrderBase {
+/** What insertPendingOrder writes: the order, its lines, its audit data, the stock it holds. */
+export interface PendingOrderInput {
+  buyer: Buyer;
   order: Omit<NewOrder, 'id' | 'status' | 'paidAt' | 'customerId'> & { createdAt: Date };
   lines: Omit<NewOrderLine, 'id' | 'orderId'>[];
   claims: StockClaim[];
-  audit: { data: Record<string, unknown> };
+  auditData: Record<string, unknown>;
   clearCartId: number | null;
-}
-
-/** The session an order was authenticated with inside its statement. */
-export interface OrderSession {
-  customerId: number;
-  sessionId: number;
-  impersonatedBy: string | null;
 }
 
 export interface PendingOrderWritten {
   orderId: number;
   lineIds: number[];
   customerId: number;
-  /** set when the statement authenticated the order (`sessionTokenHash`) */
-  session: OrderSession | null;
+  /** set when the statement authenticated the order (a `sessionTokenHash` buyer) */
+  session: SessionIdentity | null;
 }
 
 /** A counter an order claims, in the form insert_pending_orders reads. */
@@ -63,9 +54,9 @@ function orderJson(v: PendingOrderInput, claims: CounterClaim[]) {
   const o = v.order;
   return {
     reference: o.reference,
-    ...(v.sessionTokenHash !== undefined
-      ? { token_hash: v.sessionTokenHash }
-      : { customer_id: v.order.customerId }),
+    ...('customerId' in v.buyer
+      ? { customer_id: v.buyer.customerId, audit_actor: v.buyer.actor }
+      : { token_hash: v.buyer.sessionTokenHash }),
     event_id: o.eventId,
     subtotal_cents: o.subtotalCents,
     service_cents: o.serviceCents,
@@ -85,8 +76,7 @@ function orderJson(v: PendingOrderInput, claims: CounterClaim[]) {
       description: l.description ?? '',
       stock_days: l.stockDays ?? [],
     })),
-    audit_actor: v.audit.actor ?? undefined,
-    audit_data: v.audit.data,
+    audit_data: v.auditData,
     counters: claims,
     clear_cart_id: v.clearCartId,
   };
@@ -97,10 +87,8 @@ class OrderWriteError extends Error {
   constructor(
     readonly code: string,
     readonly constraint: string | undefined,
-    /** the buyer, when known (an authenticated order refused for its stock or its key) */
-    readonly customerId: number | null,
     /** the session the statement authenticated before the refusal */
-    readonly session: OrderSession | null,
+    readonly session: SessionIdentity | null,
   ) {
     super(`pending order not written (SQLSTATE ${code}${constraint ? `, ${constraint}` : ''})`);
   }
@@ -110,12 +98,8 @@ class OrderWriteError extends Error {
 export const isSessionRefused = (err: unknown): boolean =>
   err instanceof OrderWriteError && err.code === '28000';
 
-/** The customer an order refused by its statement was for, when the statement knew it. */
-export const refusedOrderCustomer = (err: unknown): number | null =>
-  err instanceof OrderWriteError ? err.customerId : null;
-
 /** The session an order refused by its statement was authenticated with, if any. */
-export const refusedOrderSession = (err: unknown): OrderSession | null =>
+export const refusedOrderSession = (err: unknown): SessionIdentity | null =>
   err instanceof OrderWriteError ? err.session : null;
 
 type BatchOutcome = PendingOrderWritten | OrderWriteError;
@@ -164,12 +148,7 @@ function runOrderBatch(db: DbOrTx, items: PendingOrderInput[]): Promise<BatchOut
             ? null
             : { customerId: row.customer_id, sessionId: row.session_id, impersonatedBy: row.impersonated_by };
         return row.order_id === null || row.customer_id === null
-          ? new OrderWriteError(
-              row.error_code ?? 'XX000',
-              row.error_constraint ?? undefined,
-              row.customer_id,
-              session,
-            )
+          ? new OrderWriteError(row.error_code ?? 'XX000', row.error_constraint ?? undefined, session)
           : { orderId: row.order_id, lineIds: row.line_ids ?? [], customerId: row.customer_id, session };
       });
     },
@@ -184,7 +163,9 @@ function orderLockKeys(v: PendingOrderInput): string[] {
     ...c.sessions.map(([id]) => `session:${id}`),
     ...c.days.map(([day]) => `day:${v.order.eventId}:${day}`),
     ...(v.order.idempotencyKey
-      ? [`idem:${v.order.customerId ?? v.sessionTokenHash}:${v.order.idempotencyKey}`]
+      ? [
+          `idem:${'customerId' in v.buyer ? v.buyer.customerId : v.buyer.sessionTokenHash}:${v.order.idempotencyKey}`,
+        ]
       : []),
     ...(v.clearCartId ? [`cart:${v.clearCartId}`] : []),
   ];
@@ -216,7 +197,7 @@ const orderBatcher = batcherPerDatabase<Db, PendingOrderInput, BatchOutcome>((db
  * error (stockShortageKind tells which kind). The UPDATEs are unconditional on purpose: the
  * CHECK is the rule, and a day without an `event_day_stock` row simply matches no row (not
  * limited). A repeated Idempotency-Key throws a unique violation the same way, a deadlock
- * its 40P01. Given `sessionTokenHash`, the call first checks that session is live
+ * its 40P01. Given a `sessionTokenHash` buyer, the call first checks that session is live
  * (live_sessions, migration 0007) and writes nothing without one (isSessionRefused).
  *
  * Answers the new order's id, its line ids in the order of `lines` and its customer.

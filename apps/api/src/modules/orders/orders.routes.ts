@@ -11,7 +11,7 @@ import {
 import { translate } from '../../i18n/messages';
 import { AppError, unauthorized } from '../../lib/errors';
 import { sha256 } from '../../lib/crypto';
-import { actingUnder, bearerToken } from '../../plugins/auth';
+import { bearerToken } from '../../plugins/auth';
 import {
   createOrder,
   expireOrders,
@@ -82,7 +82,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
           body: req.body,
           idempotencyKey: idempotencyKey(req),
           locale: req.locale,
-          onSession: (session) => actingUnder(req, session),
+          onSession: (session) => (req.selfAuthenticated = session),
         },
         now,
       );

@@ -38,16 +38,15 @@ import {
   insertPendingOrder,
   isSessionRefused,
   listOrders,
-  refusedOrderCustomer,
   refusedOrderSession,
   setOrderExpiry,
   type NewOrderLine,
   type OrderLineRow,
+  type Buyer,
   type OrderRow,
-  type OrderSession,
   type PaymentRow,
 } from './orders.repository';
-import { findLiveSession } from '../identity/session.repository';
+import { findLiveSession, type SessionIdentity } from '../identity/session.repository';
 import {
   counters,
   releaseStock,
@@ -165,18 +164,11 @@ export async function createOrder(
     // The order row is the statement's first write, so a repeated key fails there, before
     // any stock is touched (a repeat racing the first waits for it on the unique index).
     if (!isUniqueViolation(err) || !input.idempotencyKey) throw err;
-    const existing = await first(await customerOf(refusedOrderCustomer(err)));
+    const existing = await first(await customerOf(refusedOrderSession(err)?.customerId ?? null));
     if (existing) return { order: existing, created: false, detail: null };
     throw new AppError(409, 'idempotency_conflict', 'order.idempotency_conflict');
   }
 }
-
-/**
- * Who orders: a customer the request already authenticated with its audit actor (a cart
- * checkout needs its cart first), or the bearer token of a direct purchase, whose session
- * the order's own statement authenticates (one database call instead of two).
- */
-export type Buyer = { customerId: number; actor: string } | { sessionTokenHash: string };
 
 /** A direct purchase names its items; otherwise the order is the customer's cart. */
 export const isDirectPurchase = (body: Pick<CreateOrderInput, 'items'>): boolean => !!body.items?.length;
@@ -188,13 +180,11 @@ interface CreateOrderArgs {
   idempotencyKey: string | null;
   locale: Locale;
   /** told the session a `sessionTokenHash` buyer turned out to be (the impersonation audit) */
-  onSession?: (session: OrderSession) => void;
+  onSession?: (session: SessionIdentity) => void;
 }
 
-type OrderValues = Omit<OrderRow, 'id' | 'reference' | 'status' | 'paidAt' | 'customerId'> & {
-  /** null until the statement authenticates a `sessionTokenHash` buyer */
-  customerId: number | null;
-};
+/** The customer is the buyer's, known once the order is written. */
+type OrderValues = Omit<OrderRow, 'id' | 'reference' | 'status' | 'paidAt' | 'customerId'>;
 
 /** An order checked and priced, ready to be written. */
 interface PreparedOrder {
@@ -308,7 +298,6 @@ async function prepareOrder(db: Db, input: CreateOrderArgs, now: Date): Promise<
   const subtotal = lines.reduce((n, l) => n + l.unitCents * l.qty, 0);
   const service = serviceCostCents(ticketSubtotal, event.serviceFeeBp);
   const values: OrderValues = {
-    customerId,
     eventId: event.id,
     subtotalCents: subtotal,
     serviceCents: service,
@@ -331,26 +320,17 @@ async function writeOrder(
   now: Date,
 ): Promise<{ order: OrderRow; detail: OrderDetailView }> {
   const { event, types, sessions, lines, claims, cartId, values } = prepared;
-  const data = { total_cents: values.totalCents, lines: lines.length };
   for (let attempt = 1; ; attempt++) {
     const reference = newReference();
-    const common = { lines, claims, clearCartId: cartId };
     try {
-      const written = await insertPendingOrder(
-        db,
-        'customerId' in buyer
-          ? {
-              ...common,
-              order: { ...values, reference, customerId: buyer.customerId },
-              audit: { actor: buyer.actor, data },
-            }
-          : {
-              ...common,
-              order: { ...values, reference, customerId: null },
-              audit: { actor: null, data },
-              sessionTokenHash: buyer.sessionTokenHash,
-            },
-      );
+      const written = await insertPendingOrder(db, {
+        buyer,
+        order: { ...values, reference },
+        lines,
+        claims,
+        auditData: { total_cents: values.totalCents, lines: lines.length },
+        clearCartId: cartId,
+      });
       if (written.session) onSession?.(written.session);
       const { orderId, lineIds, customerId } = written;
       const order: OrderRow = {
