@@ -10,6 +10,8 @@ export interface BaselineRow {
   skipped?: string;
   /** CPU ms the server process spent per successful answer (all runs), when measurable */
   cpuMsPerOk?: number;
+  /** the same for every local `postgres` process */
+  dbCpuMsPerOk?: number;
 }
 
 export interface ScenarioRow {
@@ -27,6 +29,17 @@ export interface ScenarioRow {
   pairedBaseline?: RunFigures;
   /** CPU ms the app process spent per successful answer (all runs), when measurable */
   cpuMsPerOk?: number;
+  /** the same for the bench process, which runs the load generator */
+  loadCpuMsPerOk?: number;
+  /** the same for every local `postgres` process, when the database runs on this machine */
+  dbCpuMsPerOk?: number;
+  /** the database's CPU per operation of the baseline runs alongside */
+  pairedBaselineDbCpuMsPerOk?: number;
+  /** share of the machine's CPU time busy during the runs (all processes, kernel included) */
+  machineBusy?: number;
+  /** the kernel's network (softirq) and the hypervisor's steal time per successful answer */
+  softirqMsPerOk?: number;
+  stealMsPerOk?: number;
   /** --overload: the scenario driven at twice its measured rate, then one quiet request */
   overload?: OverloadFigures;
 }
@@ -91,7 +104,7 @@ export function markdownTable(r: BenchReport): string {
       continue;
     }
     lines.push(
-      `| **${b.title}** (baseline) | ${fmt(b.figures.rps)} | ${ms(b.figures.p50)} | ${ms(b.figures.p99)} | ${cpu(b.cpuMsPerOk)} | | | | ${otherText(b.figures)} | |`,
+      `| **${b.title}** (baseline) | ${fmt(b.figures.rps)} | ${ms(b.figures.p50)} | ${ms(b.figures.p99)} | ${cpu(b.cpuMsPerOk)} | | | | ${otherText(b.figures)} | ${b.dbCpuMsPerOk === undefined ? '' : `database CPU ${cpu(b.dbCpuMsPerOk)} ms per op`} |`,
     );
   }
   for (const s of r.scenarios) {
@@ -102,6 +115,20 @@ export function markdownTable(r: BenchReport): string {
     lines.push(
       `| ${s.title} | ${fmt(s.figures.rps)} | ${ms(s.figures.p50)} | ${ms(s.figures.p99)} | ${cpu(s.cpuMsPerOk)} | ${s.baseline}${s.pairedBaseline ? ` (${fmt(s.pairedBaseline.rps)}/s alongside)` : ''} | ${pct(s.ratio)} | ${s.p99Ratio === undefined ? '' : s.p99Ratio.toFixed(1) + '×'} | ${otherText(s.figures)} | ${s.note ?? ''} |`,
     );
+  }
+  const split = r.scenarios.filter((s) => s.figures && s.dbCpuMsPerOk !== undefined);
+  if (split.length) {
+    // a run that leaves the machine partly idle is bound by something other than CPU:
+    // latency (too few clients for the pipeline), a lock, a disk
+    lines.push(
+      '',
+      '| where the CPU went, ms per answer | app | load generator | database | kernel network (softirq) | steal | machine busy | database per op, baseline alongside |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|',
+    );
+    for (const s of split)
+      lines.push(
+        `| ${s.title} | ${cpu(s.cpuMsPerOk)} | ${cpu(s.loadCpuMsPerOk)} | ${cpu(s.dbCpuMsPerOk)} | ${cpu(s.softirqMsPerOk)} | ${cpu(s.stealMsPerOk)} | ${pct(s.machineBusy)} | ${cpu(s.pairedBaselineDbCpuMsPerOk)} |`,
+      );
   }
   const over = r.scenarios.filter((s) => s.overload);
   if (over.length) {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { postgresTarget, pgliteTarget, reservationCeiling, type SqlTarget } from './ceilings';
 import { httpLoad, type LoadSpec } from './http-load';
-import { processCpuMs } from './process-cpu';
+import { addCpu, cpuMeter, noCpuSpent } from './process-cpu';
 import { readOptions, type BenchOptions } from './options';
 import {
   machineLine,
@@ -99,24 +99,38 @@ async function main() {
     ) => {
       const runs: RunFigures[] = [];
       const baselineRuns: RunFigures[] = [];
-      let cpuMs: number | null = 0;
+      let spent = noCpuSpent();
+      let baselineSpent = noCpuSpent();
       for (let i = 0; i < opts.runs; i++) {
-        if (baselineRun) baselineRuns.push(await baselineRun());
-        const before = processCpuMs(server.process.pid);
+        if (baselineRun) {
+          const baselineMeter = cpuMeter(undefined);
+          baselineRuns.push(await baselineRun());
+          baselineSpent = addCpu(baselineSpent, baselineMeter());
+        }
+        const meter = cpuMeter(server.process.pid);
         runs.push(
           await httpLoad(server.url, spec, {
             seconds: opts.durationSeconds,
             connections: connections ?? opts.connections,
           }),
         );
-        const after = processCpuMs(server.process.pid);
-        cpuMs = cpuMs === null || before === null || after === null ? null : cpuMs + after - before;
+        spent = addCpu(spent, meter());
       }
       const okTotal = runs.reduce((n, f) => n + f.ok, 0);
       const pairs = baselineRuns.map((b, i) => ({ base: b, run: runs[i]! })).filter((p) => p.base.rps > 0);
+      const { machine } = spent;
       return {
         figures: medianOfRuns(runs),
-        cpuMsPerOk: cpuMs !== null && okTotal > 0 ? cpuMs / okTotal : undefined,
+        cpuMsPerOk: perOk(spent.app, okTotal),
+        loadCpuMsPerOk: perOk(spent.load, okTotal),
+        dbCpuMsPerOk: perOk(spent.db, okTotal),
+        pairedBaselineDbCpuMsPerOk: perOk(
+          baselineSpent.db,
+          baselineRuns.reduce((n, f) => n + f.ok, 0),
+        ),
+        machineBusy: machine?.busy ? machine.busy / (machine.busy + machine.idle) : undefined,
+        softirqMsPerOk: perOk(machine?.softirq ?? null, okTotal),
+        stealMsPerOk: perOk(machine?.steal ?? null, okTotal),
         pairedBaseline: baselineRuns.length ? medianOfRuns(baselineRuns) : undefined,
         ratio: pairs.length ? median(pairs.map((p) => p.run.rps / p.base.rps)) : undefined,
         p99Ratio: pairs.length
@@ -163,9 +177,15 @@ async function main() {
         baselines[b.name] = { name: b.name, title: b.title, figures: null, skipped: 'PostgreSQL only' };
         continue;
       }
+      const meter = cpuMeter(bare.process.pid);
       const figures = await repeat(opts.runs, b.run);
-      baselines[b.name] = { name: b.name, title: b.title, figures };
-      printLine(b.title, figures);
+      const spent = meter();
+      // the bare server is idle during the raw SQL ceilings: its CPU belongs to its own rows
+      const cpuMsPerOk = b.name.startsWith('bare') ? perOk(spent.app, figures.ok) : undefined;
+      const dbCpuMsPerOk = perOk(spent.db, figures.ok);
+      baselines[b.name] = { name: b.name, title: b.title, figures, cpuMsPerOk, dbCpuMsPerOk };
+      printLine(b.title, figures, undefined, undefined, cpuMsPerOk);
+      if (dbCpuMsPerOk !== undefined) log(`    database cpu ${dbCpuMsPerOk.toFixed(2)} ms per op`);
     }
     const baselineRun = (name: BaselineName) =>
       name === 'bare'
@@ -247,6 +267,7 @@ async function main() {
         Object.assign(row, measured);
         row.note = prepared.note;
         printLine(s.title, measured.figures, row.ratio, s.baseline, row.cpuMsPerOk, row.pairedBaseline);
+        printCpuSplit(row);
         if (opts.overload && measured.figures.rps > 0) {
           row.overload = await overload(app.url, prepared.spec, measured.figures.rps, opts);
           printOverload(row.overload);
@@ -284,6 +305,11 @@ async function main() {
     for (const c of children.reverse()) await c.stop();
     await db.dispose();
   }
+}
+
+/** CPU ms per successful answer (`ok` over all runs), when measured. */
+function perOk(cpuMs: number | null, ok: number): number | undefined {
+  return cpuMs !== null && ok > 0 ? cpuMs / ok : undefined;
 }
 
 /**
@@ -324,6 +350,14 @@ async function overload(
 function printOverload(o: OverloadFigures) {
   log(
     `    at 2× (${o.rate}/s offered, ${o.connections} conn.): ok ${o.ok}, shed ${o.shed}, other 5xx ${o.errors5xx}, socket errors ${o.socketErrors}, slowest ${Math.round(o.maxMs)} ms, next request ${o.recoveryMs.toFixed(1)} ms`,
+  );
+}
+
+/** Where a scenario's CPU went per successful answer: app, load generator, database. */
+function printCpuSplit(row: ScenarioRow) {
+  const ms = (v: number | undefined) => (v === undefined ? '–' : v.toFixed(2));
+  log(
+    `    cpu ms per answer: app ${ms(row.cpuMsPerOk)}, load generator ${ms(row.loadCpuMsPerOk)}, database ${ms(row.dbCpuMsPerOk)}, kernel network (softirq) ${ms(row.softirqMsPerOk)}, steal ${ms(row.stealMsPerOk)}; machine ${row.machineBusy === undefined ? '–' : Math.round(row.machineBusy * 100) + '%'} busy (the baseline alongside: database ${ms(row.pairedBaselineDbCpuMsPerOk)} per op)`,
   );
 }
 
