@@ -5,7 +5,7 @@ import fs from 'node:fs';
  * CPU per answer is the figure that stays meaningful on a shared, noisy machine: other
  * processes stretch wall-clock latencies but barely change what one request costs.
  */
-export function processCpuMs(pid: number | undefined): number | null {
+function processCpuMs(pid: number | undefined): number | null {
   if (!pid) return null;
   try {
     const fields = statFields(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
@@ -20,7 +20,7 @@ export function processCpuMs(pid: number | undefined): number | null {
  * (or under PGlite): every live `postgres` process, plus the time of the backends that
  * exited, which the postmaster collects as its children's time when it reaps them.
  */
-export function postgresCpuMs(): number | null {
+function postgresCpuMs(): number | null {
   const procs: { pid: string; ppid: string; own: number; children: number }[] = [];
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -60,7 +60,7 @@ export interface MachineCpu {
   steal: number;
 }
 
-export function machineCpuMs(): MachineCpu | null {
+function machineCpuMs(): MachineCpu | null {
   try {
     const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!;
     // cpu user nice system idle iowait irq softirq steal guest guest_nice (guest is in user)
@@ -102,43 +102,36 @@ export function cpuMeter(appPid: number | undefined): () => CpuSpent {
   const load = process.cpuUsage();
   const machine = machineCpuMs();
   return () => {
-    const machineNow = machineCpuMs();
     const loadUsed = process.cpuUsage(load);
     return {
-      app: delta(app, processCpuMs(appPid)),
+      app: combine(processCpuMs(appPid), app, -1),
       load: (loadUsed.user + loadUsed.system) / 1000,
-      db: delta(db, postgresCpuMs()),
-      machine:
-        machine && machineNow
-          ? {
-              busy: machineNow.busy - machine.busy,
-              idle: machineNow.idle - machine.idle,
-              softirq: machineNow.softirq - machine.softirq,
-              steal: machineNow.steal - machine.steal,
-            }
-          : null,
+      db: combine(postgresCpuMs(), db, -1),
+      machine: combineMachine(machineCpuMs(), machine, -1),
     };
   };
 }
 
 /** The sum of two stretches; a figure unavailable in either is unavailable. */
 export function addCpu(a: CpuSpent, b: CpuSpent): CpuSpent {
-  const sum = (x: number | null, y: number | null) => (x === null || y === null ? null : x + y);
   return {
-    app: sum(a.app, b.app),
+    app: combine(a.app, b.app, 1),
     load: a.load + b.load,
-    db: sum(a.db, b.db),
-    machine:
-      a.machine && b.machine
-        ? {
-            busy: a.machine.busy + b.machine.busy,
-            idle: a.machine.idle + b.machine.idle,
-            softirq: a.machine.softirq + b.machine.softirq,
-            steal: a.machine.steal + b.machine.steal,
-          }
-        : null,
+    db: combine(a.db, b.db, 1),
+    machine: combineMachine(a.machine, b.machine, 1),
   };
 }
 
-const delta = (before: number | null, after: number | null) =>
-  before === null || after === null ? null : after - before;
+/** a + b (k = 1) or a − b (k = −1); null when either is. */
+const combine = (a: number | null, b: number | null, k: 1 | -1): number | null =>
+  a === null || b === null ? null : a + k * b;
+
+function combineMachine(a: MachineCpu | null, b: MachineCpu | null, k: 1 | -1): MachineCpu | null {
+  if (!a || !b) return null;
+  return {
+    busy: a.busy + k * b.busy,
+    idle: a.idle + k * b.idle,
+    softirq: a.softirq + k * b.softirq,
+    steal: a.steal + k * b.steal,
+  };
+}

@@ -171,7 +171,9 @@ export async function createOrder(
 }
 
 /** A direct purchase names its items; otherwise the order is the customer's cart. */
-export const isDirectPurchase = (body: Pick<CreateOrderInput, 'items'>): boolean => !!body.items?.length;
+export const isDirectPurchase = <B extends Pick<CreateOrderInput, 'items'>>(
+  body: B,
+): body is B & { items: NonNullable<B['items']> } => !!body.items?.length;
 
 interface CreateOrderArgs {
   buyer: Buyer;
@@ -208,7 +210,7 @@ async function prepareOrder(db: Db, input: CreateOrderArgs, now: Date): Promise<
   let wanted: WantedLine[] = [];
   let cartId: number | null = null;
   let facts: SaleFacts;
-  if (body.items && isDirectPurchase(body)) {
+  if (isDirectPurchase(body)) {
     wanted = body.items.map((i) => ({
       ticketTypeId: i.ticket_id,
       sessionId: i.session_id ?? null,
