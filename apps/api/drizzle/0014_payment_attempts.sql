@@ -1,0 +1,2 @@
+-- (no change yet)
+SELECT 1;
