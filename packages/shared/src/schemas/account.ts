@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { findCountryByDialCode, isValidPhone, phoneDigits } from '../phone';
 import { isValidEmail, isValidIban, isValidNif, PT_POSTAL_CODE } from '../validation';
-import { paginationMeta } from './common';
+import { formInt, paginationMeta, readFormBoolean } from './common';
 import { GENDERS, customerView } from './customers';
 
 /* ───────────────────────────── dashboard: the customer's events ───────────────────────────── */
@@ -29,8 +29,8 @@ export const CUSTOMER_EVENTS_PER_PAGE = 6;
 
 export const customerEventsQuery = z.object({
   filter: z.enum(CUSTOMER_EVENT_FILTERS).default('all'),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(50).default(CUSTOMER_EVENTS_PER_PAGE),
+  page: formInt(z.number().int().min(1).max(10_000)).default(1),
+  per_page: formInt(z.number().int().min(1).max(50)).default(CUSTOMER_EVENTS_PER_PAGE),
 });
 export type CustomerEventsQuery = z.input<typeof customerEventsQuery>;
 
@@ -88,6 +88,11 @@ export type OrganizerMessageBody = z.input<typeof organizerMessageBody>;
 export const REQUIRED_CUSTOMER_FIELDS = ['first_name', 'last_name', 'email', 'mobile'] as const;
 
 /** Form values: strings, as a multipart or urlencoded form sends them. */
+/** A yes/no form field that keeps its input type; "NaN" or "maybe" is a 400, never a silent no. */
+const formFlag = z
+  .union([z.boolean(), z.string()])
+  .refine((v) => typeof readFormBoolean(v) === 'boolean', { message: 'validation.invalid' });
+
 export const customerUpdateBody = z.object({
   first_name: z.string().max(200).optional(),
   last_name: z.string().max(200).optional(),
@@ -102,14 +107,14 @@ export const customerUpdateBody = z.object({
   document_billing: z.string().max(32).optional(),
   postal_code: z.string().max(16).optional(),
   iban: z.string().max(64).optional(),
-  marketing_consent: z.union([z.string(), z.boolean()]).optional(),
-  invoice_by_email: z.union([z.string(), z.boolean()]).optional(),
+  marketing_consent: formFlag.optional(),
+  invoice_by_email: formFlag.optional(),
 });
 export type CustomerUpdateBody = z.input<typeof customerUpdateBody>;
 
-/** Form booleans: "1", "true", "on" and true are yes. */
+/** Form booleans: read by `formFlag`, which lets only yes/no words through. */
 export const formBool = (v: string | boolean | undefined): boolean | undefined =>
-  v === undefined ? undefined : v === true || v === '1' || v === 'true' || v === 'on';
+  v === undefined ? undefined : readFormBoolean(v) === true;
 
 export interface CleanCustomerUpdate {
   firstName: string;
@@ -226,8 +231,8 @@ export const customerUpdateResponse = z.object({ data: customerView, message: z.
 /** POST /customers/customer: the quiet toggles, saved as they change. */
 export const customerTogglesBody = z
   .object({
-    marketing_consent: z.union([z.string(), z.boolean()]).optional(),
-    invoice_by_email: z.union([z.string(), z.boolean()]).optional(),
+    marketing_consent: formFlag.optional(),
+    invoice_by_email: formFlag.optional(),
   })
   .refine((v) => v.marketing_consent !== undefined || v.invoice_by_email !== undefined, {
     message: 'validation.required',

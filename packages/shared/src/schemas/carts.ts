@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam } from './common';
+import { formInt, idParam } from './common';
 
 /**
  * Session date on the wire is day/month/year (DD/MM/YYYY), as the spec's client sends it
@@ -50,13 +50,13 @@ export const addItemBody = z.object({
     .optional()
     .refine((v) => !v || /^([01]?\d|2[0-3]):[0-5]\d$/.test(v), { message: 'validation.cart_session_hour' }),
   event_id: idParam,
-  amount: z.coerce.number().int().min(0).max(CART_LINE_MAX_QTY),
+  amount: formInt(z.number().int().min(0).max(CART_LINE_MAX_QTY)),
 });
 export type AddItemBody = z.input<typeof addItemBody>;
 
 export const cartQuery = z.object({ event_id: idParam.optional() });
 
-export const updateItemBody = z.object({ qty: z.coerce.number().int().min(0).max(CART_LINE_MAX_QTY) });
+export const updateItemBody = z.object({ qty: formInt(z.number().int().min(0).max(CART_LINE_MAX_QTY)) });
 
 export const cartItemView = z.object({
   /** the line's id: PATCH/DELETE /api/carts/items/{identifier} */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { findCountryByDialCode, isValidPhone, phoneDigits } from '../phone';
 import { isValidEmail } from '../validation';
+import { formBoolean } from './common';
 
 /** Dial code as sent by the phone input: "351" or "+351". */
 export const dialCode = z
@@ -75,12 +76,6 @@ export const customerView = z.object({
   impersonated: z.boolean(),
 });
 export type CustomerView = z.infer<typeof customerView>;
-
-/** Booleans from JSON, forms ("1", "true", "on") and multipart alike. */
-export const formBoolean = z.preprocess(
-  (v) => (typeof v === 'string' ? ['1', 'true', 'on', 'yes'].includes(v.toLowerCase()) : v),
-  z.boolean(),
-);
 
 /** Minimum password length: the strength meter is advisory, but 8 characters are required. */
 export const PASSWORD_MIN_LENGTH = 8;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, paginationMeta, paginationQuery } from './common';
+import { formInt, idParam, paginationMeta, paginationQuery } from './common';
 import { isValidNif, PT_POSTAL_CODE, isValidEmail } from '../validation';
 
 export const ORDER_STATUSES = ['pending', 'processing', 'paid', 'cancelled', 'refunded'] as const;
@@ -42,7 +42,7 @@ export type BillingBody = z.input<typeof billingBody>;
 export const orderItemBody = z.object({
   ticket_id: idParam,
   session_id: idParam.optional().nullable(),
-  qty: z.coerce.number().int().min(1).max(100),
+  qty: formInt(z.number().int().min(1).max(100)),
 });
 
 /**
@@ -55,7 +55,7 @@ export const createOrderBody = z.object({
   event_id: idParam,
   include_cart: z.boolean().default(true),
   items: z.array(orderItemBody).max(20).optional(),
-  topup_cents: z.coerce.number().int().min(TOPUP_MIN_CENTS).max(TOPUP_MAX_CENTS).optional(),
+  topup_cents: formInt(z.number().int().min(TOPUP_MIN_CENTS).max(TOPUP_MAX_CENTS)).optional(),
   billing: billingBody.default({ name: '', country: 'PT', document: '', postal_code: '' }),
   receipt_email: z
     .string()
@@ -68,7 +68,7 @@ export type CreateOrderBody = z.input<typeof createOrderBody>;
 
 export const ordersQuery = paginationQuery.extend({
   status: z.enum(ORDER_FILTERS).default('all'),
-  per_page: z.coerce.number().int().min(1).max(50).default(10),
+  per_page: formInt(z.number().int().min(1).max(50)).default(10),
 });
 
 export const orderLineView = z.object({

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { isValidIban, normalizeIban } from '../validation';
+import { formInt, idParam } from './common';
 import {
   BRACELET_CODE_PATTERN,
+  BRACELET_SECRET_PATTERN,
+  BRACELET_UID_PATTERN,
+  normalizeBraceletSecret,
+  normalizeBraceletUid,
   REFUND_STATUSES,
   STATION_MAX_AMOUNT_CENTS,
   STATION_MAX_BATCH,
@@ -10,17 +15,27 @@ import {
   WALLET_TRANSACTION_TYPES,
 } from '../wallet';
 
-const positiveId = z.coerce
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31 - 1);
+const positiveId = idParam;
 
 export const braceletCode = z
   .string()
   .trim()
   .transform((v) => v.replace(/\s/g, ''))
   .refine((v) => BRACELET_CODE_PATTERN.test(v), { message: 'validation.bracelet_code' });
+
+/** The secret printed inside the bracelet (proof of possession). */
+export const braceletSecret = z
+  .string()
+  .max(32)
+  .transform(normalizeBraceletSecret)
+  .refine((v) => BRACELET_SECRET_PATTERN.test(v), { message: 'validation.bracelet_secret' });
+
+/** The bracelet's NFC UID as the phone read it (Web NFC serialNumber). */
+export const braceletUid = z
+  .string()
+  .max(64)
+  .transform(normalizeBraceletUid)
+  .refine((v) => BRACELET_UID_PATTERN.test(v), { message: 'validation.bracelet_uid' });
 
 export const ibanField = z
   .string()
@@ -37,7 +52,7 @@ export const walletEventQuery = z.object({
 
 export const walletTransactionsQuery = walletEventQuery.extend({
   cursor: z.string().trim().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  limit: formInt(z.number().int().min(1).max(100)).default(20),
 });
 
 export const refundView = z.object({
@@ -106,19 +121,41 @@ export const walletTransactionsResponse = z.object({
   next_cursor: z.string().nullable(),
 });
 
-export const linkBraceletBody = z.object({ event_id: positiveId, code: braceletCode });
-export const replaceBraceletBody = z.object({
-  event_id: positiveId,
-  old_code: braceletCode,
-  new_code: braceletCode,
-});
+/**
+ * Linking proves possession (issue 23): the public code plus the secret printed inside the
+ * bracelet or the NFC UID the phone read. The code alone is never enough.
+ */
+export const linkBraceletBody = z
+  .object({
+    event_id: positiveId,
+    code: braceletCode,
+    secret: braceletSecret.optional(),
+    uid: braceletUid.optional(),
+  })
+  .refine((b) => b.secret !== undefined || b.uid !== undefined, {
+    path: ['secret'],
+    message: 'validation.bracelet_proof_required',
+  });
+/** The new bracelet is linked, so it needs the same proof as linking. */
+export const replaceBraceletBody = z
+  .object({
+    event_id: positiveId,
+    old_code: braceletCode,
+    new_code: braceletCode,
+    new_secret: braceletSecret.optional(),
+    new_uid: braceletUid.optional(),
+  })
+  .refine((b) => b.new_secret !== undefined || b.new_uid !== undefined, {
+    path: ['new_secret'],
+    message: 'validation.bracelet_proof_required',
+  });
 export const blockBraceletBody = z.object({ event_id: positiveId, code: braceletCode });
 
 export const refundRequestBody = z.object({
   event_id: positiveId,
   iban: ibanField,
   /** the refund the customer saw and accepted; refused when the quote changed meanwhile */
-  expected_refund_cents: z.coerce.number().int().min(0).optional(),
+  expected_refund_cents: formInt(z.number().int().min(0)).optional(),
 });
 
 export const quickChargeEvent = z.object({

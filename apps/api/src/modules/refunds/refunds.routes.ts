@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { envelope } from '@bilheteira/shared/schemas/common';
+import { envelope, idParam } from '@bilheteira/shared/schemas/common';
 import { refundRequestBody, refundView } from '@bilheteira/shared/schemas/wallet';
 import { REFUND_STATUSES } from '@bilheteira/shared/wallet';
 import { isValidIban, normalizeIban } from '@bilheteira/shared/validation';
@@ -17,13 +17,7 @@ import {
   requestRefund,
 } from './refunds.service';
 
-const idParams = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
-});
+const idParams = z.object({ id: idParam });
 
 /** Debtor account of the SEPA file (the organiser's payout account); demo values by default. */
 const sepaEnv = z.object({
