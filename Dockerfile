@@ -1,6 +1,7 @@
 # Bilheteira: one image, one process (API under /api + the built SPA) on port 3000.
 # Production runs it with DATABASE_URL (PostgreSQL); without it the embedded PGlite keeps
-# its data in /app/data (mount a volume), which is for trying the product only.
+# its data in /app/data (mount a volume), which is for trying the product only and needs
+# ALLOW_EMBEDDED_DATABASE=true (production refuses to start otherwise, see README).
 #
 #   docker build -t bilheteira .
 #   docker run -p 3000:3000 -e DATABASE_URL=postgres://… -e PUBLIC_URL=https://… bilheteira

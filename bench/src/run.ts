@@ -3,7 +3,7 @@
  * fresh database, measures the baselines and every scenario whose endpoint exists, prints a
  * table and writes bench/results/<date>-<driver>.{json,md}. Benchmarks assert nothing.
  */
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { postgresTarget, pgliteTarget, reservationCeiling, type SqlTarget } from './ceilings';
@@ -60,6 +60,12 @@ async function main() {
         LOG_LEVEL: 'warn',
         WORKER: 'true',
         SEED_DEMO: 'true',
+        // production takes no real money here: each unsafe choice is allowed explicitly
+        ALLOW_SANDBOX_PAYMENTS: 'true',
+        ALLOW_DEMO_DATA: 'true',
+        ALLOW_EMBEDDED_DATABASE: 'true',
+        ALTCHA_HMAC_KEY: randomBytes(32).toString('hex'),
+        LINK_SIGNING_SECRET: randomBytes(32).toString('hex'),
         TRUSTED_PROXIES: '127.0.0.1',
         PUBLIC_URL: 'http://localhost:3000',
       },

@@ -18,7 +18,14 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Comma-separated proxy addresses/CIDRs whose X-Forwarded-For is honoured. */
   TRUSTED_PROXIES: z.string().default(''),
-  SEED_DEMO: bool.default(true),
+  /** Create the demo data at start-up. Defaults on outside production, off in production. */
+  SEED_DEMO: bool.optional(),
+  /** Production only: allow the sandbox payment provider (or Stripe test keys), i.e. free tickets. */
+  ALLOW_SANDBOX_PAYMENTS: bool.default(false),
+  /** Production only: allow SEED_DEMO=true (demo customers with a published password, known device keys). */
+  ALLOW_DEMO_DATA: bool.default(false),
+  /** Production only: allow the embedded PGlite database (no DATABASE_URL). */
+  ALLOW_EMBEDDED_DATABASE: bool.default(false),
   /** Serve /api/dev/* (dev outbox, sandbox controls). Defaults on outside production. */
   DEV_TOOLS: bool.optional(),
   SUPPORT_EMAIL: z.string().email().default('suporte@bilheteira.pt'),
@@ -35,6 +42,8 @@ const envSchema = z.object({
   SENTRY_DSN: z.string().optional(),
   /** HMAC secret for ALTCHA captcha challenges: set it in production, the same on every instance. */
   ALTCHA_HMAC_KEY: z.string().min(16).optional(),
+  /** HMAC secret of unsubscribe links (32+ characters; required in production). */
+  LINK_SIGNING_SECRET: z.string().optional(),
   /** CSP frame-ancestors sources (space-separated) allowed to embed the mini-sites /site and /sitemail. */
   MINISITE_FRAME_ANCESTORS: z.string().default('*'),
   /** Requests in flight above which new ones get 503 + Retry-After (load shedding). */
@@ -51,11 +60,25 @@ const envSchema = z.object({
    * instance; a gate scans a few per second). 0 turns the limit off (benchmarks).
    */
   CHECKIN_DEVICE_RATE_PER_SECOND: z.coerce.number().min(0).default(50),
+  /** Orders one customer may create per minute (POST /api/orders; 429 beyond). 0: no limit (benchmarks). */
+  ORDER_RATE_PER_CUSTOMER_PER_MINUTE: z.coerce.number().int().min(0).default(10),
+  /** Orders one client address may create per minute, all customers together. 0: no limit. */
+  ORDER_RATE_PER_IP_PER_MINUTE: z.coerce.number().int().min(0).default(30),
   /** Run the background worker (outbox, expiry) in this process. */
   WORKER: bool.default(true),
 });
 
-export type Config = z.infer<typeof envSchema> & { PUBLIC_URL: string; devTools: boolean; dataDir: string };
+/** A configuration the server must not start with; its message is for people, not a stack trace. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export type Config = Omit<z.infer<typeof envSchema>, 'SEED_DEMO'> & {
+  PUBLIC_URL: string;
+  SEED_DEMO: boolean;
+  devTools: boolean;
+  dataDir: string;
+};
 
 /** Reads and validates the environment once; fails fast with a readable message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -64,7 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
   return {
@@ -72,6 +95,106 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
     dataDir: path.resolve(c.DATA_DIR),
     devTools: c.DEV_TOOLS ?? c.NODE_ENV !== 'production',
+    SEED_DEMO: c.SEED_DEMO ?? c.NODE_ENV !== 'production',
     ...overrides,
   };
+}
+
+/** Shortest secret production accepts (HMAC keys, bearer keys): 32 characters. */
+export const MIN_SECRET_LENGTH = 32;
+
+/** Values published in this repository (code, README, docs) that must never guard production. */
+const KNOWN_SECRETS = new Set(['bilheteira-dev-altcha-hmac-key-not-for-production']);
+
+/** Why a secret is unfit for production, or undefined when it is fine. */
+function secretProblem(name: string, value: string | undefined, what: string): string | undefined {
+  if (!value)
+    return `${name} is not set: ${what}. Set ${MIN_SECRET_LENGTH}+ random characters (e.g. \`openssl rand -hex 32\`).`;
+  if (value.length < MIN_SECRET_LENGTH)
+    return `${name} is too short (${value.length} characters; at least ${MIN_SECRET_LENGTH}): ${what}.`;
+  if (KNOWN_SECRETS.has(value) || /change.?me|example|placeholder|not.?for.?production/i.test(value))
+    return `${name} is a default or placeholder value: ${what}. Use a random value.`;
+  if (new Set(value).size < 8)
+    return `${name} is not random enough (fewer than 8 distinct characters): ${what}.`;
+  return undefined;
+}
+
+/**
+ * Everything that makes a production start unsafe, one readable line each (empty outside
+ * production). Production fails closed: the sandbox payment provider, demo data, the embedded
+ * database and default secrets each need to be allowed explicitly or replaced by the real thing.
+ */
+export function productionProblems(config: Config): string[] {
+  if (config.NODE_ENV !== 'production') return [];
+  const problems: string[] = [];
+  const stripeKey = config.STRIPE_SECRET_KEY;
+  if (!stripeKey) {
+    if (!config.ALLOW_SANDBOX_PAYMENTS)
+      problems.push(
+        'No payment provider: without STRIPE_SECRET_KEY the sandbox approves payments with no money (free tickets and refundable wallet credit). Set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or ALLOW_SANDBOX_PAYMENTS=true for a site that takes no real money.',
+      );
+  } else {
+    if (/^(sk|rk)_test_/.test(stripeKey) && !config.ALLOW_SANDBOX_PAYMENTS)
+      problems.push(
+        "STRIPE_SECRET_KEY is a test-mode key: Stripe's test cards would buy real tickets. Use a live key (sk_live_…), or ALLOW_SANDBOX_PAYMENTS=true for a site that takes no real money.",
+      );
+    if (!config.STRIPE_WEBHOOK_SECRET)
+      problems.push('STRIPE_WEBHOOK_SECRET is not set: Stripe payments would never be confirmed.');
+    if (!config.STRIPE_PUBLISHABLE_KEY)
+      problems.push('STRIPE_PUBLISHABLE_KEY is not set: the checkout cannot show the payment form.');
+  }
+  if (config.SEED_DEMO && !config.ALLOW_DEMO_DATA)
+    problems.push(
+      'SEED_DEMO=true creates demo customers with the published password and demo station and door keys anyone can read in the README. Unset SEED_DEMO, or add ALLOW_DEMO_DATA=true for a demonstration site.',
+    );
+  if (!config.DATABASE_URL && !config.ALLOW_EMBEDDED_DATABASE)
+    problems.push(
+      'DATABASE_URL is not set: the embedded PGlite database is one process with no replication or backups. Set DATABASE_URL=postgres://…, or ALLOW_EMBEDDED_DATABASE=true for a site that keeps nothing of value.',
+    );
+  if (config.DEV_TOOLS)
+    problems.push(
+      "DEV_TOOLS=true serves /api/dev/* (every customer's one-time codes and reset links, sandbox and clock controls). Remove it.",
+    );
+  for (const p of [
+    secretProblem(
+      'ALTCHA_HMAC_KEY',
+      config.ALTCHA_HMAC_KEY,
+      'it signs captcha challenges, the same on every instance',
+    ),
+    secretProblem('LINK_SIGNING_SECRET', config.LINK_SIGNING_SECRET, 'it signs unsubscribe links'),
+    // The operator API stays off without OPERATOR_KEY; a key that is set must be strong.
+    config.OPERATOR_KEY
+      ? secretProblem(
+          'OPERATOR_KEY',
+          config.OPERATOR_KEY,
+          'it opens the operator API (impersonation, refunds)',
+        )
+      : undefined,
+  ])
+    if (p) problems.push(p);
+  return problems;
+}
+
+/** The message a refused production start prints: every problem at once, no stack trace. */
+export function formatProductionProblems(problems: string[]): string {
+  return [
+    `Refusing to start with NODE_ENV=production: ${problems.length} problem${problems.length === 1 ? '' : 's'} (see README, "Production setup").`,
+    ...problems.map((p) => `  - ${p}`),
+  ].join('\n');
+}
+
+/** What a production start was explicitly allowed to do unsafely: logged as warnings at start. */
+export function productionAllowances(config: Config): string[] {
+  if (config.NODE_ENV !== 'production') return [];
+  const out: string[] = [];
+  if (
+    config.ALLOW_SANDBOX_PAYMENTS &&
+    (!config.STRIPE_SECRET_KEY || /^(sk|rk)_test_/.test(config.STRIPE_SECRET_KEY))
+  )
+    out.push('ALLOW_SANDBOX_PAYMENTS=true: payments are simulated, tickets and wallet credit are free.');
+  if (config.SEED_DEMO)
+    out.push('SEED_DEMO=true: demo customers (published password) and demo station and door keys exist.');
+  if (!config.DATABASE_URL)
+    out.push('ALLOW_EMBEDDED_DATABASE=true: data lives in embedded PGlite in one process.');
+  return out;
 }

@@ -1,4 +1,10 @@
-import { loadConfig } from './config';
+import {
+  ConfigError,
+  formatProductionProblems,
+  loadConfig,
+  productionAllowances,
+  productionProblems,
+} from './config';
 import { openDatabase } from './db/client';
 import { buildApp } from './app';
 import { seedDemo } from './seed/seed';
@@ -8,6 +14,9 @@ import { initErrorReporting } from './lib/error-reporting';
 /** Listens, runs the background worker and shuts down gracefully on SIGINT/SIGTERM. */
 async function main() {
   const config = loadConfig();
+  // Before opening anything: an unsafe production configuration never listens nor migrates.
+  const problems = productionProblems(config);
+  if (problems.length) throw new ConfigError(formatProductionProblems(problems));
   await initErrorReporting(config.SENTRY_DSN, config.NODE_ENV);
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
@@ -15,9 +24,7 @@ async function main() {
     queueTimeoutMs: config.DB_QUEUE_TIMEOUT_MS,
   });
   const app = await buildApp(config, database);
-  if (database.driver === 'pglite' && config.NODE_ENV === 'production') {
-    app.log.warn('Running on embedded PGlite: take real money only on PostgreSQL (set DATABASE_URL).');
-  }
+  for (const allowed of productionAllowances(config)) app.log.warn(`PRODUCTION RUNS UNSAFELY: ${allowed}`);
   if (config.SEED_DEMO) await seedDemo(database.db, new Date(), app.log);
   const stopWorker = config.WORKER ? startWorker(database.db, config, app.log, app.jobs) : async () => {};
   const address = await app.listen({ port: config.PORT, host: config.HOST });
@@ -42,6 +49,7 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  // A configuration problem is the operator's to fix: print the message, not a stack trace.
+  console.error(err instanceof ConfigError ? err.message : err);
   process.exit(1);
 });
