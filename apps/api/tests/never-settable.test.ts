@@ -453,6 +453,7 @@ const CASES: Case[] = [
         ...extra,
         event_id: festival.id,
         code: DEMO_BRACELETS.spare[0]!.code,
+        secret: DEMO_BRACELETS.spare[0]!.secret,
       }),
   },
   {
@@ -464,6 +465,7 @@ const CASES: Case[] = [
         event_id: festival.id,
         old_code: DEMO_BRACELETS.spare[0]!.code,
         new_code: DEMO_BRACELETS.spare[1]!.code,
+        new_secret: DEMO_BRACELETS.spare[1]!.secret,
       }),
   },
   {

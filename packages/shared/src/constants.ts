@@ -16,6 +16,9 @@ export const QR_SIZE_MODAL = 120;
 export const CURRENCY = 'EUR';
 export const WALLET_REFUND_FEE_CENTS = 75;
 export const BRACELET_CODE_DIGITS = 6;
+/** Secret printed inside the bracelet (proof of possession when linking): no 0/O, 1/I/L. */
+export const BRACELET_SECRET_LENGTH = 8;
+export const BRACELET_SECRET_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const ALERT_MAX_WIDTH_PX = 400;
 export const ALERT_Z_INDEX = 1060;
 export const API_ERROR_DISPLAY_DELAY_MS = 100;

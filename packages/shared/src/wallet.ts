@@ -2,7 +2,12 @@
  * Wallet rules shared by the web and the API. Money is integer cents; `now` is a
  * parameter so the rules are exact in tests.
  */
-import { BRACELET_CODE_DIGITS, WALLET_REFUND_FEE_CENTS } from './constants';
+import {
+  BRACELET_CODE_DIGITS,
+  BRACELET_SECRET_ALPHABET,
+  BRACELET_SECRET_LENGTH,
+  WALLET_REFUND_FEE_CENTS,
+} from './constants';
 
 /** Online top-up bounds and the preset buttons of the wallet screen (cents). */
 export const WALLET_TOPUP_MIN_CENTS = 500;
@@ -21,6 +26,17 @@ export const STATION_CLOCK_SKEW_MS = 5 * 60_000;
 
 export const BRACELET_CODE_PATTERN = new RegExp(`^\\d{${BRACELET_CODE_DIGITS}}$`);
 export const isBraceletCode = (v: string): boolean => BRACELET_CODE_PATTERN.test(v);
+
+export const BRACELET_SECRET_PATTERN = new RegExp(
+  `^[${BRACELET_SECRET_ALPHABET}]{${BRACELET_SECRET_LENGTH}}$`,
+);
+/** As printed it may be typed in lower case or split by a space or hyphen (ABCD-EFGH). */
+export const normalizeBraceletSecret = (v: string): string => v.replace(/[\s-]/g, '').toUpperCase();
+export const isBraceletSecret = (v: string): boolean =>
+  BRACELET_SECRET_PATTERN.test(normalizeBraceletSecret(v));
+/** NFC UIDs are 4, 7 or 10 bytes; Web NFC gives them as "04:a1:b2:…". */
+export const BRACELET_UID_PATTERN = /^(?:[0-9A-F]{8}|[0-9A-F]{14}|[0-9A-F]{20})$/;
+export const normalizeBraceletUid = (v: string): string => v.replace(/[\s:-]/g, '').toUpperCase();
 
 export const WALLET_TRANSACTION_TYPES = ['consumption', 'topup', 'refund', 'fee', 'transfer'] as const;
 export type WalletTransactionType = (typeof WALLET_TRANSACTION_TYPES)[number];

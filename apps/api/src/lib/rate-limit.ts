@@ -36,3 +36,8 @@ export async function hitLimit(db: DbOrTx, limit: Limit, now = new Date()): Prom
 export async function resetLimit(db: DbOrTx, key: string): Promise<void> {
   await db.execute(sql`DELETE FROM rate_limits WHERE key = ${key}`);
 }
+
+/** Gives back one hit of a counter (an attempt counted up front that turned out fine). */
+export async function releaseHit(db: DbOrTx, key: string): Promise<void> {
+  await db.execute(sql`UPDATE rate_limits SET count = GREATEST(count - 1, 0) WHERE key = ${key}`);
+}

@@ -4,6 +4,7 @@ import { bracelets } from '../db/schema/index';
 import { creditWallet, debitWallet } from '../modules/wallet/wallet-ledger.service';
 import { getOrCreateCustomerWallet, lockWallet } from '../modules/wallet/wallet.repository';
 import { insertStation } from '../modules/stations/stations.repository';
+import { hashBraceletSecret } from '../modules/wallet/bracelet-proof';
 
 /** Demo station keys (README): stored hashed, given here in clear for the demo only. */
 export const DEMO_STATION_KEYS = {
@@ -12,12 +13,16 @@ export const DEMO_STATION_KEYS = {
   topup: 'demo-station-topup-key-0001',
 } as const;
 
-/** Ana's bracelet at festival-demo, and spare bracelets anyone can link or top up. */
+/**
+ * Ana's bracelet at festival-demo, and spare bracelets anyone can link (with the secret
+ * printed inside: README) or top up. Spare 20000n has secret SPARE + the n-th letter × 3.
+ */
 export const DEMO_BRACELETS = {
-  ana: { uid: '04A1B2C3D4E501', code: '100001' },
+  ana: { uid: '04A1B2C3D4E501', code: '100001', secret: 'ANAX7K4Q' },
   spare: Array.from({ length: 8 }, (_, i) => ({
     uid: `04F0E0D0C0B0${String(i + 1).padStart(2, '0')}`,
     code: String(200001 + i),
+    secret: `SPARE${'ABCDEFGH'[i]!.repeat(3)}`,
   })),
 } as const;
 
@@ -53,9 +58,22 @@ export async function seedWallet(ctx: DemoContext): Promise<void> {
   const wallet = await getOrCreateCustomerWallet(tx, ctx.customers.ana, eventId);
   const [anaBracelet] = await tx
     .insert(bracelets)
-    .values({ eventId, uid: DEMO_BRACELETS.ana.uid, code: DEMO_BRACELETS.ana.code, walletId: wallet.id })
+    .values({
+      eventId,
+      uid: DEMO_BRACELETS.ana.uid,
+      code: DEMO_BRACELETS.ana.code,
+      secretHash: hashBraceletSecret(DEMO_BRACELETS.ana.uid, DEMO_BRACELETS.ana.secret),
+      walletId: wallet.id,
+    })
     .returning();
-  await tx.insert(bracelets).values(DEMO_BRACELETS.spare.map((b) => ({ eventId, uid: b.uid, code: b.code })));
+  await tx.insert(bracelets).values(
+    DEMO_BRACELETS.spare.map((b) => ({
+      eventId,
+      uid: b.uid,
+      code: b.code,
+      secretHash: hashBraceletSecret(b.uid, b.secret),
+    })),
+  );
 
   const consumptions = [
     { station: shop.id, cents: 2500, description: '1× T-shirt oficial', at: -50 },

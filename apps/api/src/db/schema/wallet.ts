@@ -34,6 +34,11 @@ export const bracelets = pgTable('bracelets', {
   uid: text('uid').notNull().unique(),
   /** 6-digit code printed under the bracelet's QR */
   code: text('code').notNull().unique(),
+  /**
+   * SHA-256 of the secret printed inside the bracelet (bracelet-proof.ts), salted with the
+   * UID; null when none was printed (then only the NFC UID proves possession).
+   */
+  secretHash: text('secret_hash'),
   walletId: integer('wallet_id').references(() => wallets.id),
   /** active | blocked */
   status: text('status').notNull().default('active'),

@@ -66,6 +66,28 @@ export const walletMessages = defineMessages({
     en: 'Lost bracelet blocked and new bracelet linked. Your balance moved to the new bracelet.',
     es: 'Pulsera perdida bloqueada y nueva pulsera asociada. El saldo pasó a la nueva pulsera.',
   },
+  'wallet.bracelet_no_match': {
+    'pt-pt':
+      'O ID e o código secreto não correspondem a nenhuma pulseira disponível neste evento. Confirme os dois e tente novamente.',
+    en: 'The ID and the secret code do not match any available bracelet at this event. Check both and try again.',
+    es: 'El ID y el código secreto no corresponden a ninguna pulsera disponible en este evento. Compruébalos y vuelve a intentarlo.',
+  },
+  'validation.bracelet_secret': {
+    'pt-pt': 'O código secreto tem 8 letras e algarismos, impressos no interior da pulseira.',
+    en: 'The secret code has 8 letters and digits, printed inside the bracelet.',
+    es: 'El código secreto tiene 8 letras y cifras, impresos en el interior de la pulsera.',
+  },
+  'validation.bracelet_uid': {
+    'pt-pt':
+      'Não foi possível ler a pulseira. Aproxime-a outra vez do telemóvel ou indique o código secreto.',
+    en: 'The bracelet could not be read. Hold it to the phone again or enter the secret code.',
+    es: 'No se pudo leer la pulsera. Acércala otra vez al móvil o indica el código secreto.',
+  },
+  'validation.bracelet_proof_required': {
+    'pt-pt': 'Indique o código secreto impresso no interior da pulseira (ou leia a pulseira por NFC).',
+    en: 'Enter the secret code printed inside the bracelet (or read the bracelet by NFC).',
+    es: 'Indica el código secreto impreso en el interior de la pulsera (o lee la pulsera por NFC).',
+  },
   'validation.bracelet_code': {
     'pt-pt': 'O ID da pulseira tem 6 dígitos.',
     en: 'The bracelet ID has 6 digits.',

@@ -12,6 +12,7 @@ import {
   walletTransactionsResponse,
 } from '@bilheteira/shared/schemas/wallet';
 import { translate } from '../../i18n/messages';
+import { clientIp } from '../../lib/client-ip';
 import {
   blockLostBracelet,
   getWalletEvent,
@@ -76,14 +77,23 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireCustomer,
       schema: {
         tags: ['wallet'],
-        summary: 'Links a bracelet to the wallet by its 6-digit code',
+        summary:
+          'Links a bracelet by its 6-digit code and proof of possession (the secret printed inside or the NFC UID)',
         body: linkBraceletBody,
         response: { 200: messageOnly },
       },
     },
     async (req) => {
       const event = await resolveWalletEvent(app.db, { eventId: req.body.event_id });
-      await linkBracelet(app.db, req.auth!.customer.id, event.id, req.body.code, new Date());
+      await linkBracelet(
+        app.db,
+        req.auth!.customer.id,
+        event.id,
+        req.body.code,
+        { secret: req.body.secret, uid: req.body.uid },
+        { ip: clientIp(req) },
+        new Date(),
+      );
       const message = translate(req.locale, 'wallet.bracelet_linked');
       return { data: { message }, message };
     },
@@ -127,6 +137,8 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         event.id,
         req.body.old_code,
         req.body.new_code,
+        { secret: req.body.new_secret, uid: req.body.new_uid },
+        { ip: clientIp(req) },
         new Date(),
       );
       const message = translate(req.locale, 'wallet.bracelet_replaced');

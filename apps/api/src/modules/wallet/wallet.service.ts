@@ -14,6 +14,7 @@ import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { findLastRefund, findOpenRefund } from '../refunds/refunds.repository';
 import { toRefundView } from '../refunds/refund-view';
+import { braceletNoMatch, proofMatches, withLinkAttemptLimit, type BraceletProof } from './bracelet-proof';
 import { creditWallet, debitWallet } from './wallet-ledger.service';
 import {
   blockBracelet,
@@ -158,28 +159,32 @@ export async function listWalletTransactions(
 }
 
 /**
- * Links a bracelet (by its 6-digit code) to the customer's wallet for the event, inside
- * the caller's transaction. Money on a bracelet that was topped up at a cash point before
- * anyone claimed it moves into the customer's wallet (two transfer rows). Throws 404
- * `bracelet_not_found`, 422 `bracelet_blocked`, 409 `bracelet_taken`.
+ * Links a bracelet to the customer's wallet for the event, inside the caller's transaction,
+ * once the customer proves they hold it (its printed code plus the secret printed inside or
+ * the NFC UID). Money on a bracelet that was topped up at a cash point before anyone claimed
+ * it moves into the customer's wallet (two transfer rows and a `bracelet.merge` audit entry
+ * with the amounts). Throws 422 `bracelet_no_match` alike for an unknown code, a wrong proof
+ * and a bracelet of another account (no oracle), and 422 `bracelet_blocked` to a holder.
  */
 export async function linkBraceletInTx(
   tx: Tx,
   customerId: number,
   eventId: number,
   code: string,
+  proof: BraceletProof,
   now: Date,
 ): Promise<void> {
   const found = await findBraceletByCode(tx, code);
-  if (!found || found.eventId !== eventId)
-    throw new AppError(404, 'bracelet_not_found', 'wallet.bracelet_not_found');
-  const bracelet = (await lockBracelet(tx, found.id))!;
+  const here = found && found.eventId === eventId ? found : undefined;
+  if (!proofMatches(here, proof) || !here) throw braceletNoMatch();
+  const bracelet = (await lockBracelet(tx, here.id))!;
   if (bracelet.status === 'blocked') throw new AppError(422, 'bracelet_blocked', 'wallet.bracelet_blocked');
   const wallet = await getOrCreateCustomerWallet(tx, customerId, eventId);
   if (bracelet.walletId === wallet.id) return;
+  const proofKind = proof.secret !== undefined ? 'secret' : 'uid';
   if (bracelet.walletId !== null) {
     const previous = (await findWalletById(tx, bracelet.walletId))!;
-    if (previous.customerId !== null) throw new AppError(409, 'bracelet_taken', 'wallet.bracelet_taken');
+    if (previous.customerId !== null) throw braceletNoMatch();
     if (previous.balanceCents > 0) {
       const key = `merge:${previous.id}:${wallet.id}`;
       const out = await debitWallet(
@@ -195,7 +200,7 @@ export async function linkBraceletInTx(
         },
         now,
       );
-      if (out.applied)
+      if (out.applied) {
         await creditWallet(
           tx,
           {
@@ -209,20 +214,50 @@ export async function linkBraceletInTx(
           },
           now,
         );
+        // Operators review every anonymous balance that moved into an account.
+        await audit(tx, {
+          actor: `customer:${customerId}`,
+          action: 'bracelet.merge',
+          entity: 'bracelet',
+          entityId: bracelet.id,
+          data: {
+            code: bracelet.code,
+            fromWalletId: previous.id,
+            toWalletId: wallet.id,
+            amountCents: previous.balanceCents,
+            onlineCents: previous.onlineCents,
+            proof: proofKind,
+          },
+        });
+      }
     }
   }
-  await setBraceletWallet(tx, bracelet.id, wallet.id);
+  await setBraceletWallet(tx, bracelet.id, wallet.id, now);
   await audit(tx, {
     actor: `customer:${customerId}`,
     action: 'bracelet.link',
     entity: 'bracelet',
     entityId: bracelet.id,
-    data: { walletId: wallet.id, previousWalletId: bracelet.walletId },
+    data: { walletId: wallet.id, previousWalletId: bracelet.walletId, proof: proofKind },
   });
 }
 
-export async function linkBracelet(db: Db, customerId: number, eventId: number, code: string, now: Date) {
-  await db.transaction((tx) => linkBraceletInTx(tx, customerId, eventId, code, now));
+/**
+ * Links a bracelet with proof of possession, under the per-customer and per-IP limits on
+ * attempts (429 once exhausted, whatever the proof). Throws as `linkBraceletInTx`.
+ */
+export async function linkBracelet(
+  db: Db,
+  customerId: number,
+  eventId: number,
+  code: string,
+  proof: BraceletProof,
+  ctx: { ip: string },
+  now: Date,
+) {
+  await withLinkAttemptLimit(db, customerId, ctx.ip, now, () =>
+    db.transaction((tx) => linkBraceletInTx(tx, customerId, eventId, code, proof, now)),
+  );
 }
 
 async function ownBracelet(tx: Tx, customerId: number, eventId: number, code: string) {
@@ -265,6 +300,8 @@ export async function replaceBracelet(
   eventId: number,
   oldCode: string,
   newCode: string,
+  proof: BraceletProof,
+  ctx: { ip: string },
   now: Date,
 ) {
   if (oldCode === newCode)
@@ -275,16 +312,18 @@ export async function replaceBracelet(
       {},
       { new_code: ['wallet.same_bracelet'] },
     );
-  await db.transaction(async (tx) => {
-    const old = await ownBracelet(tx, customerId, eventId, oldCode);
-    if (old.status !== 'blocked') await blockBracelet(tx, old.id, now);
-    await linkBraceletInTx(tx, customerId, eventId, newCode, now);
-    await audit(tx, {
-      actor: `customer:${customerId}`,
-      action: 'bracelet.replace',
-      entity: 'bracelet',
-      entityId: old.id,
-      data: { newCode },
-    });
-  });
+  await withLinkAttemptLimit(db, customerId, ctx.ip, now, () =>
+    db.transaction(async (tx) => {
+      const old = await ownBracelet(tx, customerId, eventId, oldCode);
+      if (old.status !== 'blocked') await blockBracelet(tx, old.id, now);
+      await linkBraceletInTx(tx, customerId, eventId, newCode, proof, now);
+      await audit(tx, {
+        actor: `customer:${customerId}`,
+        action: 'bracelet.replace',
+        entity: 'bracelet',
+        entityId: old.id,
+        data: { newCode },
+      });
+    }),
+  );
 }
