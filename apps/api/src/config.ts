@@ -44,8 +44,11 @@ const envSchema = z.object({
   ALTCHA_HMAC_KEY: z.string().min(16).optional(),
   /** HMAC secret of unsubscribe links (32+ characters; required in production). */
   LINK_SIGNING_SECRET: z.string().optional(),
-  /** CSP frame-ancestors sources (space-separated) allowed to embed the mini-sites /site and /sitemail. */
-  MINISITE_FRAME_ANCESTORS: z.string().default('*'),
+  /**
+   * CSP frame-ancestors sources (space-separated) allowed to embed every mini-site (/site, /sitemail)
+   * instead of the default 'self'; each organiser adds its own origins (organizers.frame_origins).
+   */
+  MINISITE_FRAME_ANCESTORS: z.string().optional(),
   /** Requests in flight above which new ones get 503 + Retry-After (load shedding). */
   MAX_IN_FLIGHT: z.coerce.number().int().min(1).default(1000),
   /**

@@ -8,6 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES, MULTIPART_LIMITS } from '../src/app';
+import { events, organizers } from '../src/db/schema/index';
+import { replaceFrameOrigins } from '../src/modules/events/minisite-frames.ops';
+import { minisiteFrameAncestors, parseFrameOrigin } from '../src/plugins/minisite-frames';
 import { createTestApp, expectErrorShape, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -102,6 +105,88 @@ describe('security headers', () => {
     const get = await t.app.inject({ url: '/api/events', headers: { origin: 'https://evil.example' } });
     expect(get.headers['access-control-allow-origin']).toBeUndefined();
     expect(get.headers['access-control-allow-credentials']).toBeUndefined();
+  });
+});
+
+describe('mini-site framing (issue 23, item 12)', () => {
+  /** An organiser with its own frame origins and one event, written straight to the database. */
+  async function organiserWithEvent(slug: string, frameOrigins: string[]) {
+    const [org] = await t.app.db
+      .insert(organizers)
+      .values({ slug: `org-${slug}`, name: slug, email: `${slug}@example.pt`, frameOrigins })
+      .returning();
+    const startsAt = new Date('2030-06-01T20:00:00Z');
+    await t.app.db.insert(events).values({
+      organizerId: org!.id,
+      slug,
+      name: slug,
+      address: 'Lisboa',
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 3 * 3600_000),
+      contactEmail: `${slug}@example.pt`,
+    });
+  }
+  const ancestors = async (url: string) =>
+    csp((await t.app.inject(url)).headers['content-security-policy'])['frame-ancestors'];
+
+  it("lets only the site itself frame a mini-site by default, never any site ('*')", async () => {
+    for (const url of ['/site/no-such-event', '/site/no-such-event/account/login', '/sitemail/no-such-event'])
+      expect(await ancestors(url), url).toEqual(["'self'"]);
+  });
+
+  it("adds the origins an organiser listed to its own events' mini-sites only", async () => {
+    await organiserWithEvent('frames-a', ['https://festival-a.pt', 'https://tickets.festival-a.pt:8443']);
+    await organiserWithEvent('frames-b', ['https://festival-b.pt']);
+    for (const url of ['/site/frames-a', '/site/frames-a/account/reset-password/x', '/sitemail/frames-a']) {
+      const sources = await ancestors(url);
+      expect(sources, url).toEqual(["'self'", 'https://festival-a.pt', 'https://tickets.festival-a.pt:8443']);
+      expect(sources, url).not.toContain('https://festival-b.pt');
+    }
+    expect(await ancestors('/site/frames-b')).toEqual(["'self'", 'https://festival-b.pt']);
+    // the rest of the site stays unframeable whatever organisers list
+    expect(await ancestors('/events/frames-a')).toEqual(["'none'"]);
+  });
+
+  it("lets an operator replace an organiser's list (npm run ops -- organizers frame-origins), validated", async () => {
+    await organiserWithEvent('frames-c', []);
+    expect(await ancestors('/site/frames-c')).toEqual(["'self'"]);
+    expect(await replaceFrameOrigins(t.app.db, 'org-frames-c', ['https://c.pt', 'http://c.pt'])).toEqual({
+      ok: false,
+      invalid: ['http://c.pt'],
+    });
+    expect(await ancestors('/site/frames-c')).toEqual(["'self'"]);
+    expect(await replaceFrameOrigins(t.app.db, 'org-nobody', ['https://c.pt'])).toEqual({
+      ok: false,
+      unknownOrganizer: true,
+    });
+    expect(await replaceFrameOrigins(t.app.db, 'org-frames-c', ['https://C.pt/', 'https://c.pt'])).toEqual({
+      ok: true,
+      origins: ['https://c.pt'],
+    });
+    expect(await ancestors('/site/frames-c')).toEqual(["'self'", 'https://c.pt']);
+  });
+
+  it('accepts only https origins as frame origins, in canonical form', () => {
+    expect(parseFrameOrigin('https://Festival.PT/')).toBe('https://festival.pt');
+    expect(parseFrameOrigin('https://a.festival.pt:443')).toBe('https://a.festival.pt');
+    expect(parseFrameOrigin('https://a.festival.pt:8443')).toBe('https://a.festival.pt:8443');
+    for (const bad of [
+      'http://festival.pt',
+      'https://*.festival.pt',
+      '*',
+      "'self'",
+      'https://festival.pt/page',
+      'https://user@festival.pt',
+      'https://festival.pt; script-src *',
+      'https://localhost',
+      'https://festival.pt:99999',
+      'festival.pt',
+    ])
+      expect(parseFrameOrigin(bad), bad).toBeUndefined();
+    // a bad value in the database never reaches the header
+    expect(minisiteFrameAncestors("'self'", ['https://ok.pt', 'https://x.pt; script-src *'])).toBe(
+      "'self' https://ok.pt",
+    );
   });
 });
 

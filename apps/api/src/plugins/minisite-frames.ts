@@ -1,7 +1,10 @@
 import fp from 'fastify-plugin';
+import { findFrameOriginsOfEvent } from '../modules/events/minisite-frames.repository';
 
 /** Mini-site pages that organisers may embed in their own sites (issue 9). */
 export const MINISITE_PATH = /^\/(site|sitemail)(\/|$|\?)/;
+/** The event slug of a mini-site path: /site/<slug>/… or /sitemail/<slug>/… */
+const MINISITE_SLUG = /^\/(?:site|sitemail)\/([a-z0-9][a-z0-9-]{0,119})(?:[/?#]|$)/i;
 
 /**
  * Keeps only well-formed CSP source expressions (host sources, schemes, 'self', *), so a
@@ -19,12 +22,42 @@ export function frameAncestorSources(configured: string): string {
 }
 
 /**
+ * An organiser's frame origin in canonical form (`https://host[:port]`, lower case), or
+ * undefined when it is not one: only https, a DNS host name with a dot, no path, query,
+ * credentials or wildcard. What reaches the CSP header can hold nothing but an origin.
+ */
+export function parseFrameOrigin(input: string): string | undefined {
+  const m =
+    /^https:\/\/([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+)(:\d{1,5})?\/?$/i.exec(
+      input.trim(),
+    );
+  if (!m) return undefined;
+  const port = m[2] ? Number(m[2].slice(1)) : undefined;
+  if (port !== undefined && (port < 1 || port > 65535)) return undefined;
+  return `https://${m[1]!.toLowerCase()}${port !== undefined && port !== 443 ? `:${port}` : ''}`;
+}
+
+/** The sources of one mini-site's frame-ancestors: the global ones plus the organiser's origins. */
+export function minisiteFrameAncestors(global: string, organiserOrigins: readonly string[]): string {
+  const sources = global.split(' ').filter((s) => s !== "'none'");
+  for (const raw of organiserOrigins) {
+    const origin = parseFrameOrigin(raw);
+    if (origin && !sources.includes(origin)) sources.push(origin);
+  }
+  return sources.length ? sources.join(' ') : "'none'";
+}
+
+/**
  * The global CSP forbids framing (frame-ancestors 'none', X-Frame-Options). The HTML of
- * /site/* and /sitemail/* may be framed by MINISITE_FRAME_ANCESTORS (default any site), so
- * organisers can embed their event's mini-site; everything else stays unframeable.
+ * /site/<slug>/* and /sitemail/<slug>/* may be framed by the site itself (or the sources of
+ * MINISITE_FRAME_ANCESTORS when set) and by the origins the event's organiser listed, so an
+ * organiser embeds its mini-site on its own pages and nobody else can frame a page that takes
+ * a password or money; everything else stays unframeable.
  */
 export const minisiteFramesPlugin = fp(async (app) => {
-  const ancestors = frameAncestorSources(app.config.MINISITE_FRAME_ANCESTORS);
+  const global = app.config.MINISITE_FRAME_ANCESTORS
+    ? frameAncestorSources(app.config.MINISITE_FRAME_ANCESTORS)
+    : "'self'";
   app.addHook('onSend', async (req, reply, payload) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return payload;
     if (!MINISITE_PATH.test(req.url)) return payload;
@@ -32,9 +65,12 @@ export const minisiteFramesPlugin = fp(async (app) => {
     if (!type.startsWith('text/html')) return payload;
     const csp = reply.getHeader('content-security-policy');
     if (typeof csp === 'string') {
+      const slug = MINISITE_SLUG.exec(req.url)?.[1]?.toLowerCase();
+      // A page must not fail because this lookup did: without it, only the global sources.
+      const origins = slug ? await findFrameOriginsOfEvent(app.db, slug).catch(() => []) : [];
       reply.header(
         'content-security-policy',
-        csp.replace(/frame-ancestors [^;]*/, `frame-ancestors ${ancestors}`),
+        csp.replace(/frame-ancestors [^;]*/, `frame-ancestors ${minisiteFrameAncestors(global, origins)}`),
       );
     }
     reply.removeHeader('x-frame-options');

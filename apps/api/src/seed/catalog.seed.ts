@@ -34,6 +34,7 @@ export async function seedCatalog(tx: Tx, now: Date): Promise<DemoCatalog> {
       description: 'Promotora de festivais, concertos e teatro em Portugal desde 2010.',
       email: 'geral@promotora-demo.pt',
       website: 'https://promotora-demo.pt',
+      frameOrigins: ['https://promotora-demo.pt'],
     })
     .returning();
   const organizerId = org!.id;

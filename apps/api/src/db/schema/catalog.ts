@@ -22,6 +22,8 @@ export const organizers = pgTable('organizers', {
   email: text('email').notNull(),
   website: text('website'),
   logoUrl: text('logo_url'),
+  /** Origins (https://host[:port]) allowed to frame this organiser's mini-sites; see minisite-frames. */
+  frameOrigins: text('frame_origins').array().notNull().default(sql`'{}'::text[]`),
   createdAt: createdAt(),
 });
 
