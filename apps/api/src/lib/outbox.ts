@@ -4,6 +4,8 @@ import { outbox } from '../db/schema/index';
 export interface OutboxMessage {
   channel: 'email' | 'sms';
   recipient: string;
+  /** The customer the message is to or about, so erasure can find it (set it whenever known). */
+  customerId?: number | null;
   subject?: string;
   body: string;
   html?: string;
@@ -19,6 +21,7 @@ export async function enqueueMessage(db: DbOrTx, message: OutboxMessage): Promis
   await db.insert(outbox).values({
     channel: message.channel,
     recipient: message.recipient,
+    customerId: message.customerId ?? null,
     subject: message.subject ?? '',
     body: message.body,
     html: message.html,

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -10,6 +11,8 @@ export const outbox = pgTable(
     /** email | sms */
     channel: text('channel').notNull(),
     recipient: text('recipient').notNull(),
+    /** The customer the message is to or about: erasure finds their messages by this, never by text. */
+    customerId: integer('customer_id'),
     subject: text('subject').notNull().default(''),
     body: text('body').notNull(),
     html: text('html'),
@@ -23,7 +26,12 @@ export const outbox = pgTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
   },
-  (t) => [index('outbox_pending_idx').on(t.status, t.runAt)],
+  (t) => [
+    index('outbox_pending_idx').on(t.status, t.runAt),
+    index('outbox_customer_idx')
+      .on(t.customerId)
+      .where(sql`customer_id IS NOT NULL`),
+  ],
 );
 
 /** Fixed-window counters shared by every instance (rate limits). */

@@ -198,6 +198,7 @@ export async function requestMobileCode(
     await enqueueMessage(tx, {
       channel: 'sms',
       recipient: target,
+      customerId: actor.customer.id,
       body: translate(input.locale, 'account.mobile.sms', { code }),
       meta: { code, purpose: 'mobile_change' },
     });

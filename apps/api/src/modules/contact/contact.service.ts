@@ -59,6 +59,7 @@ export async function submitContactMessage(
     await enqueueMessage(tx, {
       channel: 'email',
       recipient: ctx.supportEmail,
+      customerId: ctx.customerId ?? null,
       subject: translate('pt-pt', 'contact.mail_subject', params),
       body: translate('pt-pt', 'contact.mail_body', params),
       meta: { kind: 'contact', contactMessageId: row.id, replyTo: input.email },

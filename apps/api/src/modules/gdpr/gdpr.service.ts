@@ -16,10 +16,6 @@ import {
   retireCodes,
 } from '../account/account.repository';
 import {
-  anonymiseCustomerRow,
-  anonymiseRetainedRows,
-  cancelFutureTickets,
-  deletePersonalRows,
   erasurePreview,
   exportConsentLog,
   exportMessages,
@@ -28,8 +24,8 @@ import {
   exportTickets,
   exportWallets,
   lockCustomerRow,
-  scrubEverywhere,
 } from './gdpr.repository';
+import { runErasurePlan } from './erasure.repository';
 import { toXml, type ExportValue } from './export-format';
 import './gdpr.messages';
 
@@ -237,6 +233,7 @@ export async function requestErasure(
         ? {
             channel: 'email',
             recipient: c.email,
+            customerId: c.id,
             subject: translate(input.locale, 'gdpr.forget.email_subject'),
             body: translate(input.locale, 'gdpr.forget.email_body', { name, link }),
             meta: { link, purpose: 'forget_data', customer_id: String(c.id) },
@@ -244,6 +241,7 @@ export async function requestErasure(
         : {
             channel: 'sms',
             recipient: target,
+            customerId: c.id,
             body: translate(input.locale, 'gdpr.forget.sms_body', { link }),
             meta: { link, purpose: 'forget_data', customer_id: String(c.id) },
           },
@@ -260,10 +258,10 @@ export async function requestErasure(
 
 /**
  * Step 2: the emailed link, opened in the customer's own session, erases the person in one
- * transaction: future tickets cancelled (tokens revoked), sessions, codes, carts, messages
- * and queued messages deleted, financial rows kept but anonymised, the customer row
- * emptied, and a final sweep of every text column. Throws 403 under impersonation and
- * 400 for an unknown or expired link.
+ * transaction, touching exactly the tables and columns ERASURE_PLAN lists: future tickets
+ * cancelled (tokens revoked), sessions, codes, carts, messages and queued messages deleted,
+ * financial rows kept but pseudonymised, the customer row emptied. Throws 403 under
+ * impersonation and 400 for an unknown or expired link.
  */
 export async function confirmErasure(
   db: Db,
@@ -284,31 +282,23 @@ export async function confirmErasure(
     await markCodeUsed(tx, code.id, now);
     const c = await lockCustomerRow(tx, customerId);
     if (!c || c.status === 'erased') throw new AppError(400, 'link_invalid', 'gdpr.forget.link_invalid');
-    const ids = { customerId, mobile: c.mobile, email: c.email?.toLowerCase() ?? null };
-    const fullName = `${c.firstName} ${c.lastName}`.trim();
-    const national = c.mobile?.replace(/^\+/, '').slice(c.mobileCountryCode.length) ?? '';
-    const cancelledTickets = await cancelFutureTickets(tx, customerId, now);
-    await deletePersonalRows(tx, ids);
-    await anonymiseRetainedRows(tx, ids);
-    await anonymiseCustomerRow(tx, customerId, now);
-    await scrubEverywhere(
+    // Only what ERASURE_PLAN lists, found by id or by an identifier only this person holds.
+    const changed = await runErasurePlan(
       tx,
-      [
-        c.mobile,
-        national.length >= 6 ? national : null,
-        c.email,
-        c.firstName && c.lastName ? fullName : null,
-        c.nameBilling,
-        c.documentBilling,
-        c.iban,
-      ].filter((v): v is string => !!v),
+      {
+        customerId,
+        mobile: c.mobile,
+        confirmedEmail: c.email && c.emailVerifiedAt ? c.email : null,
+      },
+      now,
     );
+    const cancelledTickets = changed.customer_tickets ?? 0;
     await audit(tx, {
       actor: `customer:${customerId}`,
       action: 'customer.erased',
       entity: 'customer',
       entityId: customerId,
-      data: { cancelled_tickets: cancelledTickets },
+      data: { cancelled_tickets: cancelledTickets, rows_changed: changed },
     });
     return { cancelledTickets };
   });

@@ -48,6 +48,7 @@ export async function requestPasswordReset(
       await enqueueMessage(tx, {
         channel: 'email',
         recipient: customer.email,
+        customerId: customer.id,
         subject: translate(locale, 'identity.email.reset.subject'),
         body: translate(locale, 'identity.email.reset.body', { name: customer.firstName, link }),
         meta: { purpose: 'password_reset', link },
@@ -56,6 +57,7 @@ export async function requestPasswordReset(
       await enqueueMessage(tx, {
         channel: 'sms',
         recipient: input.mobile,
+        customerId: customer.id,
         body: translate(locale, 'identity.sms.reset', { link }),
         meta: { purpose: 'password_reset', link },
       });

@@ -66,6 +66,7 @@ async function sendActivationSms(tx: DbOrTx, customer: CustomerRow, locale: Loca
   await enqueueMessage(tx, {
     channel: 'sms',
     recipient: mobile,
+    customerId: customer.id,
     body: translate(locale, 'identity.sms.activation', { code }),
     meta: { purpose: 'sms_activation', code },
   });
@@ -92,6 +93,7 @@ async function sendEmailConfirmation(
   await enqueueMessage(tx, {
     channel: 'email',
     recipient: customer.email,
+    customerId: customer.id,
     subject: translate(ctx.locale, 'identity.email.confirm.subject'),
     body: translate(ctx.locale, 'identity.email.confirm.body', { name: customer.firstName, link }),
     meta: { purpose: 'email_confirm', link },

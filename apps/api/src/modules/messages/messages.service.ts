@@ -59,6 +59,7 @@ export async function sendMessageToOrganizer(
     await enqueueMessage(tx, {
       channel: 'email',
       recipient: event.contactEmail,
+      customerId: c.id,
       subject: translate(ORGANIZER_LOCALE, 'messages.organizer_subject', { event: event.name }),
       body: translate(ORGANIZER_LOCALE, 'messages.organizer_body', {
         event: event.name,
@@ -97,6 +98,7 @@ export async function enqueueMarketingEmail(
   await enqueueMessage(db, {
     channel: 'email',
     recipient: customer.email,
+    customerId: customer.id,
     subject: mail.subject,
     body: `${mail.body}\n\n--\n${footer}`,
     html: mail.html,

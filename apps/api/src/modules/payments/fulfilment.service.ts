@@ -170,6 +170,7 @@ async function sendConfirmation(
   await enqueueMessage(tx, {
     channel: 'email',
     recipient,
+    customerId: customer.id,
     subject: t('email.order_paid_subject', { event: event?.name ?? '', order: order.reference }),
     body,
     meta: { kind: 'order_paid', order_id: order.id, ticket_ids: ticketIds },

@@ -181,6 +181,7 @@ export async function payOrder(
     await enqueueMessage(db, {
       channel: 'sms',
       recipient: mbwayPhone,
+      customerId: order.customerId,
       body: translate('pt-pt', 'payment.sandbox_sms', {
         amount: formatEur(order.totalCents),
         order: order.reference,

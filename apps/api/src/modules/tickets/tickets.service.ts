@@ -195,6 +195,7 @@ export async function transferTicket(db: Db, input: TransferInput, now: Date): P
     await enqueueMessage(tx, {
       channel: 'sms',
       recipient: input.e164,
+      customerId: recipient?.id ?? null,
       body: translate(smsLocale, recipient ? 'ticket.transfer_sms' : 'ticket.transfer_sms_pending', {
         ticket: t.ticketName,
         event: t.eventName,
