@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { DestinationStream } from 'pino';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import compress from '@fastify/compress';
@@ -23,6 +24,7 @@ import { minisiteFramesPlugin } from './plugins/minisite-frames';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { loadSheddingPlugin } from './plugins/load-shedding';
 import { loadModuleRoutes } from './modules/load-modules';
+import { redactUrl } from './lib/redact-url';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -58,12 +60,31 @@ function trustProxy(config: Config): string[] | false {
  * Builds the whole product as one Fastify instance: external plugins first, then the
  * app's own modules under /api, then the SPA. Tests call this and use `inject`.
  */
-export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  database: Database,
+  /** `logStream`: where the logs go instead of stdout (tests read them). */
+  options: { logStream?: DestinationStream } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
         ? false
-        : { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+        : {
+            level: config.LOG_LEVEL,
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-operator-key"]'],
+            // Fastify's request serializer, with the bearer tokens some URLs carry redacted.
+            serializers: {
+              req: (req: FastifyRequest) => ({
+                method: req.method,
+                url: redactUrl(req.url),
+                host: req.host,
+                remoteAddress: req.ip,
+                remotePort: req.socket?.remotePort,
+              }),
+            },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustProxy(config),
     genReqId: () => crypto.randomUUID(),

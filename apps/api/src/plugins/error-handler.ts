@@ -6,6 +6,7 @@ import { reportError } from '../lib/error-reporting';
 import { normalizeLocale } from '@bilheteira/shared/locales';
 import { hasMessage, translate } from '../i18n/messages';
 import '../i18n/common.messages';
+import { redactUrl } from '../lib/redact-url';
 
 interface ValidationIssue {
   keyword: string;
@@ -140,7 +141,7 @@ export const errorHandlerPlugin = fp(async (app) => {
       return sendError(req, reply, 503, 'unavailable', 'error.unavailable');
     }
     req.log.error({ err: error }, 'unhandled error');
-    reportError(error, { method: req.method, url: req.url.split('?')[0], reqId: req.id });
+    reportError(error, { method: req.method, url: redactUrl(req.url.split('?')[0]!), reqId: req.id });
     return sendError(req, reply, 500, 'internal', 'error.internal');
   });
 });

@@ -17,9 +17,14 @@ export default function ImpersonatePage() {
   usePageMeta(t('impersonate.title'));
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const token = params.get('token');
+  // Kept in memory only: the address bar and the history entry lose it at once (issue 23 item 8).
+  const [token] = useState(() => params.get('token'));
   const [error, setError] = useState<string | null>(token ? null : t('impersonate.missing'));
   const started = useRef(false);
+
+  useEffect(() => {
+    if (params.has('token')) navigate(paths.dashboardImpersonate, { replace: true });
+  }, [params, navigate]);
 
   useEffect(() => {
     if (!token || started.current) return;
