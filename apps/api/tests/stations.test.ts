@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, like } from 'drizzle-orm';
-import { createTestApp, expectErrorShape, type TestApp } from './helpers';
-import { bracelets, stations, walletTransactions, wallets } from '../src/db/schema/index';
+import { createPublicKey, verify } from 'node:crypto';
+import { and, eq, like } from 'drizzle-orm';
+import { createTestApp, DEMO, expectErrorShape, injectAs, login, type TestApp } from './helpers';
+import { bracelets, events, stations, walletTransactions, wallets } from '../src/db/schema/index';
+import { sha256 } from '../src/lib/crypto';
 import { ledgerSums } from '../src/modules/wallet/wallet.repository';
 import { DEMO_BRACELETS, DEMO_STATION_KEYS } from '../src/seed/wallet.seed';
 
@@ -272,5 +274,372 @@ describe('POST /api/stations/transactions', () => {
       'rejected',
     ]);
     expect(res.json().data.results[1].reason).toBe('bracelet_blocked');
+  });
+});
+
+/** Ledger rows a station wrote for client ids starting with `prefix`. */
+async function rowsOf(key: 'bar' | 'topup', prefix: string) {
+  const id = await stationId(key);
+  return t.database.db
+    .select()
+    .from(walletTransactions)
+    .where(like(walletTransactions.idempotencyKey, `station:${id}:${prefix}%`));
+}
+
+const festival = async () =>
+  (await t.database.db.select().from(events).where(eq(events.slug, 'festival-demo')))[0]!;
+
+describe('station roles (issue 23 item 10)', () => {
+  const code = DEMO_BRACELETS.spare[6]!.code;
+
+  it('the demo stations keep their keys and get their roles', async () => {
+    const rows = await t.database.db.select().from(stations);
+    const byName = Object.fromEntries(rows.map((r) => [r.name, r.role]));
+    expect(byName).toMatchObject({
+      'Bar Palco Principal': 'bar',
+      'Loja Oficial': 'shop',
+      'Ponto de Carregamento': 'topup',
+    });
+  });
+
+  it('a bar or shop key cannot top up or pay cash back: refused per transaction, nothing written', async () => {
+    const before = await walletOfBracelet(DEMO_BRACELETS.ana.code);
+    for (const key of [DEMO_STATION_KEYS.bar, DEMO_STATION_KEYS.shop]) {
+      const res = await upload(key, [
+        {
+          id: 'mint-1',
+          bracelet: DEMO_BRACELETS.ana.code,
+          type: 'topup',
+          amount_cents: 50_000,
+          occurred_at: iso(),
+        },
+        { id: 'mint-2', bracelet: code, type: 'topup', amount_cents: 50_000, occurred_at: iso() },
+        {
+          id: 'mint-3',
+          bracelet: DEMO_BRACELETS.ana.code,
+          type: 'refund',
+          amount_cents: 100,
+          occurred_at: iso(),
+        },
+      ]);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.results).toEqual([
+        { id: 'mint-1', status: 'rejected', reason: 'not_allowed_for_station' },
+        { id: 'mint-2', status: 'rejected', reason: 'not_allowed_for_station' },
+        { id: 'mint-3', status: 'rejected', reason: 'not_allowed_for_station' },
+      ]);
+      // a repeat keeps the refusal
+      const again = await upload(key, [
+        {
+          id: 'mint-1',
+          bracelet: DEMO_BRACELETS.ana.code,
+          type: 'topup',
+          amount_cents: 50_000,
+          occurred_at: iso(),
+        },
+      ]);
+      expect(again.json().data.results[0]).toMatchObject({
+        status: 'duplicate',
+        first_status: 'rejected',
+        reason: 'not_allowed_for_station',
+      });
+    }
+    expect((await walletOfBracelet(DEMO_BRACELETS.ana.code)).balanceCents).toBe(before.balanceCents);
+    const spare = (await t.database.db.select().from(bracelets).where(eq(bracelets.code, code)))[0]!;
+    expect(spare.walletId).toBeNull();
+    expect(await rowsOf('bar', 'mint-')).toHaveLength(0);
+  });
+
+  it('the top-up point loads money and pays cash back (only money loaded at the event), but does not sell', async () => {
+    const res = await upload(DEMO_STATION_KEYS.topup, [
+      { id: 'desk-top', bracelet: code, type: 'topup', amount_cents: 2000, occurred_at: iso(60_000) },
+      { id: 'desk-sell', bracelet: code, type: 'consumption', amount_cents: 100, occurred_at: iso(50_000) },
+      { id: 'desk-back', bracelet: code, type: 'refund', amount_cents: 1500, occurred_at: iso(40_000) },
+      { id: 'desk-more', bracelet: code, type: 'refund', amount_cents: 501, occurred_at: iso(30_000) },
+    ]);
+    expect(
+      res
+        .json()
+        .data.results.map((r: { status: string; reason?: string; balance_cents?: number }) => [
+          r.status,
+          r.reason,
+          r.balance_cents,
+        ]),
+    ).toEqual([
+      ['accepted', undefined, 2000],
+      ['rejected', 'not_allowed_for_station', undefined],
+      ['accepted', undefined, 500],
+      ['rejected', 'insufficient_funds', 500],
+    ]);
+    const w = await walletOfBracelet(code);
+    expect(await ledgerSums(t.database.db, w.id)).toMatchObject({ balance: 500, online: 0, n: 2 });
+    const refund = (await rowsOf('topup', 'desk-back'))[0]!;
+    expect(refund).toMatchObject({
+      type: 'refund',
+      amountCents: -1500,
+      description: 'Devolução em numerário',
+    });
+  });
+});
+
+describe('occurred_at bounds (issue 23 item 10)', () => {
+  const spare = DEMO_BRACELETS.spare;
+
+  it('refuses a blocked bracelet charged with a date in 2020 (the backdating exploit), nothing written', async () => {
+    const code = spare[5]!.code; // blocked an hour ago by the test above, with money on it
+    const before = await walletOfBracelet(code);
+    const res = await upload(DEMO_STATION_KEYS.bar, [
+      {
+        id: 'old-1',
+        bracelet: code,
+        type: 'consumption',
+        amount_cents: 100,
+        occurred_at: '2020-01-01T12:00:00Z',
+      },
+      {
+        id: 'old-2',
+        bracelet: spare[2]!.code,
+        type: 'consumption',
+        amount_cents: 100,
+        occurred_at: '2020-01-01T12:00:00Z',
+      },
+    ]);
+    expect(res.json().data.results).toEqual([
+      { id: 'old-1', status: 'rejected', reason: 'occurred_at_out_of_range' },
+      { id: 'old-2', status: 'rejected', reason: 'occurred_at_out_of_range' },
+    ]);
+    expect((await walletOfBracelet(code)).balanceCents).toBe(before.balanceCents);
+    expect(await rowsOf('bar', 'old-')).toHaveLength(0);
+  });
+
+  it("keeps to the event's offline window and wallet opening", async () => {
+    const ev = await festival();
+    const code = spare[3]!.code;
+    const db = t.database.db;
+    // a new bar per event setting: a station's event rules are cached with its key for 5 s
+    const newBar = async (n: string) => {
+      const key = `test-station-window-key-${n}`;
+      await db
+        .insert(stations)
+        .values({ eventId: ev.id, name: `Bar ${n}`, keyHash: sha256(key), role: 'bar' });
+      return key;
+    };
+    const reasons = (res: { json(): { data: { results: { status: string; reason?: string }[] } } }) =>
+      res.json().data.results.map((r) => r.reason ?? r.status);
+    await upload(DEMO_STATION_KEYS.topup, [
+      { id: 'win-top', bracelet: code, type: 'topup', amount_cents: 1000, occurred_at: iso() },
+    ]);
+    try {
+      await db.update(events).set({ walletOfflineWindowMinutes: 60 }).where(eq(events.id, ev.id));
+      const res = await upload(await newBar('1'), [
+        {
+          id: 'win-old',
+          bracelet: code,
+          type: 'consumption',
+          amount_cents: 100,
+          occurred_at: iso(61 * 60_000),
+        },
+        {
+          id: 'win-ok',
+          bracelet: code,
+          type: 'consumption',
+          amount_cents: 100,
+          occurred_at: iso(59 * 60_000),
+        },
+      ]);
+      expect(reasons(res)).toEqual(['occurred_at_out_of_range', 'accepted']);
+      await db
+        .update(events)
+        .set({ walletOfflineWindowMinutes: 1440, walletOpensAt: new Date(Date.now() - 10 * 60_000) })
+        .where(eq(events.id, ev.id));
+      const opening = await upload(await newBar('2'), [
+        {
+          id: 'open-early',
+          bracelet: code,
+          type: 'consumption',
+          amount_cents: 100,
+          occurred_at: iso(11 * 60_000),
+        },
+        {
+          id: 'open-ok',
+          bracelet: code,
+          type: 'consumption',
+          amount_cents: 100,
+          occurred_at: iso(9 * 60_000),
+        },
+      ]);
+      expect(reasons(opening)).toEqual(['occurred_at_out_of_range', 'accepted']);
+    } finally {
+      await db
+        .update(events)
+        .set({ walletOfflineWindowMinutes: ev.walletOfflineWindowMinutes, walletOpensAt: ev.walletOpensAt })
+        .where(eq(events.id, ev.id));
+    }
+  });
+
+  it('replacing a lost bracelet: the old one refuses charges after the block and before its link, the new one before its link', async () => {
+    const rui = await login(t.app, DEMO.rui);
+    const ev = await festival();
+    const [lost, fresh] = [spare[0]!, spare[1]!];
+    const linked = await injectAs(t.app, rui, {
+      method: 'POST',
+      url: '/api/customers/wallet/bracelets',
+      payload: { event_id: ev.id, code: lost.code, uid: lost.uid, secret: lost.secret },
+    });
+    expect(linked.statusCode, linked.body).toBe(200);
+    const linkedAt = (await t.database.db.select().from(bracelets).where(eq(bracelets.code, lost.code)))[0]!
+      .linkedAt!;
+    expect(Math.abs(linkedAt.getTime() - Date.now())).toBeLessThan(60_000);
+    await upload(DEMO_STATION_KEYS.topup, [
+      { id: 'rep-top', bracelet: lost.code, type: 'topup', amount_cents: 3000, occurred_at: iso() },
+    ]);
+    await new Promise((r) => setTimeout(r, 20));
+    const replaced = await injectAs(t.app, rui, {
+      method: 'POST',
+      url: '/api/customers/wallet/bracelets/replace',
+      payload: {
+        event_id: ev.id,
+        old_code: lost.code,
+        new_code: fresh.code,
+        new_uid: fresh.uid,
+        new_secret: fresh.secret,
+      },
+    });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    const rows = await t.database.db.select().from(bracelets).where(eq(bracelets.eventId, ev.id));
+    const old = rows.find((b) => b.code === lost.code)!;
+    const nu = rows.find((b) => b.code === fresh.code)!;
+    const before = await walletOfBracelet(fresh.code);
+    const at = (d: Date, deltaMs: number) => new Date(d.getTime() + deltaMs).toISOString();
+    const res = await upload(DEMO_STATION_KEYS.bar, [
+      {
+        id: 'rep-after-block',
+        bracelet: lost.code,
+        type: 'consumption',
+        amount_cents: 100,
+        occurred_at: iso(),
+      },
+      {
+        id: 'rep-2020',
+        bracelet: lost.code,
+        type: 'consumption',
+        amount_cents: 100,
+        occurred_at: '2020-06-01T00:00:00Z',
+      },
+      {
+        id: 'rep-before-link',
+        bracelet: lost.code,
+        type: 'consumption',
+        amount_cents: 100,
+        occurred_at: at(old.linkedAt!, -30_000),
+      },
+      {
+        id: 'rep-new-early',
+        bracelet: fresh.code,
+        type: 'consumption',
+        amount_cents: 100,
+        occurred_at: at(nu.linkedAt!, -1),
+      },
+      {
+        id: 'rep-new-ok',
+        bracelet: fresh.code,
+        type: 'consumption',
+        amount_cents: 100,
+        occurred_at: at(nu.linkedAt!, 0),
+      },
+    ]);
+    expect(
+      res
+        .json()
+        .data.results.map((r: { id: string; status: string; reason?: string }) => [
+          r.id,
+          r.reason ?? r.status,
+        ]),
+    ).toEqual([
+      ['rep-after-block', 'bracelet_blocked'],
+      ['rep-2020', 'occurred_at_out_of_range'],
+      ['rep-before-link', 'occurred_at_out_of_range'],
+      ['rep-new-early', 'occurred_at_out_of_range'],
+      ['rep-new-ok', 'accepted'],
+    ]);
+    expect((await walletOfBracelet(fresh.code)).balanceCents).toBe(before.balanceCents - 100);
+    expect(await rowsOf('bar', 'rep-')).toHaveLength(1);
+  });
+});
+
+describe('GET /api/stations/blocklist (issue 23 item 10)', () => {
+  const OTHER_KEY = 'test-station-concerto-key-0001';
+  const fetchList = (key?: string) =>
+    t.app.inject({ url: '/api/stations/blocklist', headers: key ? { 'x-station-key': key } : {} });
+
+  it("answers the event's blocked bracelets, signed with the event's Ed25519 key", async () => {
+    const res = await fetchList(DEMO_STATION_KEYS.bar);
+    expect(res.statusCode).toBe(200);
+    const list = res.json().data;
+    const publicKey = createPublicKey({ key: list.public_key_jwk, format: 'jwk' });
+    expect(
+      verify(null, Buffer.from(list.signed_payload), publicKey, Buffer.from(list.signature, 'base64url')),
+    ).toBe(true);
+    // the raw key is the JWK's x, and the checked text carries the whole list
+    expect(list.public_key).toBe(list.public_key_jwk.x);
+    const signed = JSON.parse(list.signed_payload);
+    expect(signed).toEqual({
+      type: 'bilheteira.bracelet-blocklist.v1',
+      event_id: list.event_id,
+      version: list.version,
+      issued_at: list.issued_at,
+      bracelets: list.bracelets,
+    });
+    const codes = list.bracelets.map((b: { code: string }) => b.code);
+    // blocked above: the lost one of the replacement, and spare 5
+    expect(codes).toContain(DEMO_BRACELETS.spare[0]!.code);
+    expect(codes).toContain(DEMO_BRACELETS.spare[5]!.code);
+    expect(
+      list.bracelets.find((b: { code: string }) => b.code === DEMO_BRACELETS.spare[0]!.code),
+    ).toMatchObject({
+      uid: DEMO_BRACELETS.spare[0]!.uid,
+    });
+    // active ones are not listed
+    expect(codes).not.toContain(DEMO_BRACELETS.spare[1]!.code);
+    expect(codes).not.toContain(DEMO_BRACELETS.ana.code);
+    // a tampered list does not verify
+    const forged = list.signed_payload.replace(DEMO_BRACELETS.spare[0]!.code, '999999');
+    expect(verify(null, Buffer.from(forged), publicKey, Buffer.from(list.signature, 'base64url'))).toBe(
+      false,
+    );
+  });
+
+  it("changes version when a bracelet is blocked; another event's station does not see this event's list", async () => {
+    const db = t.database.db;
+    const first = (await fetchList(DEMO_STATION_KEYS.shop)).json().data;
+    await db
+      .update(bracelets)
+      .set({ status: 'blocked', blockedAt: new Date() })
+      .where(eq(bracelets.code, DEMO_BRACELETS.spare[7]!.code));
+    const second = (await fetchList(DEMO_STATION_KEYS.shop)).json().data;
+    expect(second.version).not.toBe(first.version);
+    expect(second.bracelets.map((b: { code: string }) => b.code)).toContain(DEMO_BRACELETS.spare[7]!.code);
+
+    const concerto = (await db.select().from(events).where(eq(events.slug, 'concerto-demo')))[0]!;
+    await db
+      .insert(stations)
+      .values({ eventId: concerto.id, name: 'Bar Coliseu', keyHash: sha256(OTHER_KEY), role: 'bar' });
+    const other = await fetchList(OTHER_KEY);
+    expect(other.statusCode).toBe(200);
+    expect(other.json().data).toMatchObject({ event_id: concerto.id, bracelets: [] });
+    expect(other.json().data.public_key).not.toBe(second.public_key);
+    const otherStation = (
+      await db
+        .select()
+        .from(stations)
+        .where(and(eq(stations.eventId, concerto.id), eq(stations.name, 'Bar Coliseu')))
+    )[0]!;
+    expect(otherStation.role).toBe('bar');
+  });
+
+  it('needs a station key', async () => {
+    const res = await fetchList();
+    expect(res.statusCode).toBe(401);
+    expect(expectErrorShape(res).code).toBe('station_unauthorized');
   });
 });

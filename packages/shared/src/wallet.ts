@@ -15,6 +15,14 @@ export const WALLET_TOPUP_MAX_CENTS = 50_000;
 export const WALLET_TOPUP_PRESETS_CENTS = [1000, 2000, 5000, 10_000] as const;
 /** A wallet never holds more than this (anti-fraud and e-money limits). */
 export const WALLET_MAX_BALANCE_CENTS = 100_000;
+/**
+ * The one ceiling rule for every top-up (tills and online): how much more the wallet may
+ * take, and whether a credit of `creditCents` on `balanceCents` would go over it.
+ */
+export const walletHeadroomCents = (balanceCents: number): number =>
+  Math.max(0, WALLET_MAX_BALANCE_CENTS - balanceCents);
+export const exceedsWalletCeiling = (balanceCents: number, creditCents: number): boolean =>
+  creditCents > walletHeadroomCents(balanceCents);
 /** Refunds stay open this long after they open when the event sets no deadline. */
 export const REFUND_DEFAULT_WINDOW_DAYS = 30;
 /** Largest single station transaction (cents). */
@@ -41,7 +49,8 @@ export const normalizeBraceletUid = (v: string): string => v.replace(/[\s:-]/g, 
 export const WALLET_TRANSACTION_TYPES = ['consumption', 'topup', 'refund', 'fee', 'transfer'] as const;
 export type WalletTransactionType = (typeof WALLET_TRANSACTION_TYPES)[number];
 
-export const STATION_TRANSACTION_TYPES = ['consumption', 'topup'] as const;
+/** refund: cash paid back at a top-up point, from money loaded at the event only. */
+export const STATION_TRANSACTION_TYPES = ['consumption', 'topup', 'refund'] as const;
 export type StationTransactionType = (typeof STATION_TRANSACTION_TYPES)[number];
 
 export const STATION_REJECT_REASONS = [
@@ -51,6 +60,10 @@ export const STATION_REJECT_REASONS = [
   'amount_mismatch',
   'invalid_time',
   'balance_limit',
+  /** the station's role does not record this type (stations.ts) */
+  'not_allowed_for_station',
+  /** before the wallet opened or the bracelet was linked, or older than the offline window */
+  'occurred_at_out_of_range',
 ] as const;
 export type StationRejectReason = (typeof STATION_REJECT_REASONS)[number];
 

@@ -74,6 +74,8 @@ export async function seedCatalog(tx: Tx, now: Date): Promise<DemoCatalog> {
     contactEmail: 'festival@promotora-demo.pt',
     serviceFeeBp: 500,
     walletEnabled: true,
+    // tills work from now on in the demo (the demo ledger goes back 51 h)
+    walletOpensAt: addDays(today, -3),
     onlineTopupEnabled: true,
     refundsAllowed: true,
     refundOpensAt: addDays(today, -1),

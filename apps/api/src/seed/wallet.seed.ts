@@ -43,16 +43,19 @@ export async function seedWallet(ctx: DemoContext): Promise<void> {
     eventId,
     name: 'Bar Palco Principal',
     keyHash: sha256(DEMO_STATION_KEYS.bar),
+    role: 'bar',
   });
   const shop = await insertStation(tx, {
     eventId,
     name: 'Loja Oficial',
     keyHash: sha256(DEMO_STATION_KEYS.shop),
+    role: 'shop',
   });
   const cash = await insertStation(tx, {
     eventId,
     name: 'Ponto de Carregamento',
     keyHash: sha256(DEMO_STATION_KEYS.topup),
+    role: 'topup',
   });
 
   const wallet = await getOrCreateCustomerWallet(tx, ctx.customers.ana, eventId);
@@ -64,6 +67,8 @@ export async function seedWallet(ctx: DemoContext): Promise<void> {
       code: DEMO_BRACELETS.ana.code,
       secretHash: hashBraceletSecret(DEMO_BRACELETS.ana.uid, DEMO_BRACELETS.ana.secret),
       walletId: wallet.id,
+      // linked before the demo cash top-up below (51 h ago)
+      linkedAt: new Date(now.getTime() - 52 * HOUR),
     })
     .returning();
   await tx.insert(bracelets).values(

@@ -220,6 +220,29 @@ export const stationBatchResponse = z.object({
   }),
 });
 
+/**
+ * GET /api/stations/blocklist: the event's blocked bracelets, signed with the event's Ed25519
+ * key so a till can hold the list offline and trust it. `signed_payload` is the exact text
+ * the signature covers (verify those bytes, then read the list from them).
+ */
+export const stationBlocklistResponse = z.object({
+  data: z.object({
+    event_id: z.number(),
+    /** changes whenever the list changes */
+    version: z.string(),
+    issued_at: z.string(),
+    bracelets: z.array(z.object({ uid: z.string(), code: z.string(), blocked_at: z.string().nullable() })),
+    algorithm: z.literal('Ed25519'),
+    signed_payload: z.string(),
+    /** Ed25519 signature of signed_payload's UTF-8 bytes, base64url */
+    signature: z.string(),
+    /** raw 32-byte public key, base64url (the one in /api/checkin/offline-pack), and as a JWK */
+    public_key: z.string(),
+    public_key_jwk: z.object({ kty: z.literal('OKP'), crv: z.literal('Ed25519'), x: z.string() }),
+  }),
+});
+export type StationBlocklist = z.infer<typeof stationBlocklistResponse>['data'];
+
 export const stationBraceletResponse = z.object({
   data: z.object({
     uid: z.string(),

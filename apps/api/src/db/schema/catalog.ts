@@ -57,6 +57,10 @@ export const events = pgTable(
     serviceFeeBp: integer('service_fee_bp').notNull().default(0),
     salesStartAt: timestamp('sales_start_at', { withTimezone: true }),
     walletEnabled: boolean('wallet_enabled').notNull().default(false),
+    /** When tills may start recording (null: WALLET_OPENS_DEFAULT_LEAD_MS before starts_at). */
+    walletOpensAt: timestamp('wallet_opens_at', { withTimezone: true }),
+    /** How far back a till may upload what it recorded offline. */
+    walletOfflineWindowMinutes: integer('wallet_offline_window_minutes').notNull().default(1440),
     onlineTopupEnabled: boolean('online_topup_enabled').notNull().default(false),
     refundsAllowed: boolean('refunds_allowed').notNull().default(false),
     refundOpensAt: timestamp('refund_opens_at', { withTimezone: true }),
@@ -67,7 +71,11 @@ export const events = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
-  (t) => [index('events_starts_at_idx').on(t.startsAt), index('events_organizer_idx').on(t.organizerId)],
+  (t) => [
+    index('events_starts_at_idx').on(t.startsAt),
+    index('events_organizer_idx').on(t.organizerId),
+    check('events_wallet_offline_window_check', sql`${t.walletOfflineWindowMinutes} between 1 and 10080`),
+  ],
 );
 
 /** A dated performance of a session event: date + hour, with an optional capacity. */

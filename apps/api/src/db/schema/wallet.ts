@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { StationRole } from '@bilheteira/shared/stations';
 import { customers } from './customers';
 import { events } from './catalog';
 
@@ -43,21 +54,29 @@ export const bracelets = pgTable('bracelets', {
   /** active | blocked */
   status: text('status').notNull().default('active'),
   blockedAt: timestamp('blocked_at', { withTimezone: true }),
+  /** When a customer linked it to their wallet: tills may not charge it for an earlier time. */
+  linkedAt: timestamp('linked_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 
 /** Bars, shops and cash points; key stored hashed. */
-export const stations = pgTable('stations', {
-  id: serial('id').primaryKey(),
-  eventId: integer('event_id')
-    .notNull()
-    .references(() => events.id),
-  name: text('name').notNull(),
-  keyHash: text('key_hash').notNull().unique(),
-  /** active | disabled (a disabled station's key is refused) */
-  status: text('status').notNull().default('active'),
-  createdAt: createdAt(),
-});
+export const stations = pgTable(
+  'stations',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id),
+    name: text('name').notNull(),
+    keyHash: text('key_hash').notNull().unique(),
+    /** active | disabled (a disabled station's key is refused) */
+    status: text('status').notNull().default('active'),
+    /** bar | shop | topup: what it may record (packages/shared/src/stations.ts) */
+    role: text('role').$type<StationRole>().notNull().default('bar'),
+    createdAt: createdAt(),
+  },
+  (t) => [check('stations_role_check', sql`${t.role} in ('bar', 'shop', 'topup')`)],
+);
 
 /** Append-only ledger. type: consumption | topup | refund | fee | transfer */
 export const walletTransactions = pgTable(

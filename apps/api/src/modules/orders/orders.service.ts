@@ -47,6 +47,7 @@ import {
   type PaymentRow,
 } from './orders.repository';
 import { findLiveSession, type SessionIdentity } from '../identity/session.repository';
+import { assertOnlineTopUpFits } from '../wallet/wallet-ceiling.service';
 import {
   counters,
   releaseStock,
@@ -269,13 +270,23 @@ async function prepareOrder(db: Db, input: CreateOrderArgs, now: Date): Promise<
       stockDays: type.periodDays,
     });
   }
+  // min and max per order count every line of a type together (several sessions, or the
+  // same type repeated): 20 lines of 10 are 200 tickets, not 10
+  const limits = perOrderProblems(wanted, types);
+  const above = limits.above[0];
+  if (above)
+    throw new AppError(422, 'above_maximum', 'cart.above_maximum', { name: above.name, max: above.max });
+  const belowMin = limits.below.map((b) => ({ name: b.name, min: b.min, ticket_id: b.ticket_id }));
   const claims = claimsOf(lines);
   // Cheap early answer from the stock read, without taking any lock (a sold-out type never
   // queues for its row); the order statement is the one that counts. The stock read may be
   // the event's cached copy, so a shortage is confirmed on a fresh read before it refuses.
   if (shortageIn(event.id, claims, facts)) {
     const fresh = shortageIn(event.id, claims, await freshFactsOf(db, event.id, lines));
-    if (fresh) throw await shortageError(db, fresh, types);
+    // the buyer's pending order for the event gives its places back to this one (the
+    // statement nets them): only the statement can tell then
+    if (fresh && !(await hasPendingOrder(db, await buyerId(), event.id)))
+      throw await shortageError(db, fresh, types);
   }
   if (belowMin.length) {
     const items = belowMin.map((b) => translate(input.locale, 'checkout.below_minimum_item', b)).join(', ');

@@ -1,10 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
+import type { StationEventClock, StationRole } from '@bilheteira/shared/stations';
 import { preparedRows, type Db, type DbOrTx } from '../../db/client';
 import { ascending, batcherPerDatabase, batchOrEach, inLockOrder } from '../../lib/batcher';
 import { isDeadlock, isUniqueViolation } from '../../lib/db-errors';
-import { stationSubmissions, stations } from '../../db/schema/index';
+import { bracelets, events, stationSubmissions, stations } from '../../db/schema/index';
 
-export type StationRow = typeof stations.$inferSelect;
+/** A station with what the time rule needs of its event. */
+export type StationRow = typeof stations.$inferSelect & { event: StationEventClock };
 export type SubmissionRow = typeof stationSubmissions.$inferSelect;
 
 /**
@@ -14,16 +16,40 @@ export type SubmissionRow = typeof stationSubmissions.$inferSelect;
 const PAY_BATCH_MAX = 64;
 const PAY_BATCHES_IN_FLIGHT = 2; // measured best, as for door scans (checkin-limits.ts)
 
-export async function findActiveStationByKeyHash(db: DbOrTx, keyHash: string) {
+export async function findActiveStationByKeyHash(
+  db: DbOrTx,
+  keyHash: string,
+): Promise<StationRow | undefined> {
   const rows = await db
-    .select()
+    .select({
+      station: stations,
+      event: {
+        startsAt: events.startsAt,
+        walletOpensAt: events.walletOpensAt,
+        walletOfflineWindowMinutes: events.walletOfflineWindowMinutes,
+      },
+    })
     .from(stations)
+    .innerJoin(events, eq(events.id, stations.eventId))
     .where(and(eq(stations.keyHash, keyHash), eq(stations.status, 'active')))
     .limit(1);
-  return rows[0];
+  const row = rows[0];
+  return row && { ...row.station, event: row.event };
 }
 
-export async function insertStation(db: DbOrTx, v: { eventId: number; name: string; keyHash: string }) {
+/** The event's blocked bracelets, oldest block first (the signed blocklist of the tills). */
+export async function blockedBraceletsOfEvent(db: DbOrTx, eventId: number) {
+  return db
+    .select({ uid: bracelets.uid, code: bracelets.code, blockedAt: bracelets.blockedAt })
+    .from(bracelets)
+    .where(and(eq(bracelets.eventId, eventId), eq(bracelets.status, 'blocked')))
+    .orderBy(asc(bracelets.id));
+}
+
+export async function insertStation(
+  db: DbOrTx,
+  v: { eventId: number; name: string; keyHash: string; role: StationRole },
+) {
   const rows = await db.insert(stations).values(v).returning();
   return rows[0]!;
 }

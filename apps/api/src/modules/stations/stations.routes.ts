@@ -4,8 +4,10 @@ import { z } from 'zod';
 import {
   stationBatchBody,
   stationBatchResponse,
+  stationBlocklistResponse,
   stationBraceletResponse,
 } from '@bilheteira/shared/schemas/wallet';
+import { buildStationBlocklist } from './station-blocklist.service';
 import { authenticateStation, braceletForStation, processStationBatch } from './stations.service';
 
 /** `Authorization: Bearer <key>` or `X-Station-Key: <key>`. */
@@ -24,6 +26,8 @@ export const stationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['stations'],
         summary: 'Uploads a batch of bracelet transactions (in order, with their original times)',
+        description:
+          "Each transaction is answered on its own: accepted, duplicate or rejected with a reason. A station records only what its role allows (bar and shop: consumption; topup: topup and refund), else `not_allowed_for_station`. `occurred_at` must lie between the event's wallet opening (or 48 h before it starts), the event's offline window (default 24 h) and the bracelet's link time, and now plus 5 minutes: else `occurred_at_out_of_range` or `invalid_time`.",
         security: [{ bearer: [] }],
         body: stationBatchBody,
         response: { 200: stationBatchResponse },
@@ -41,6 +45,23 @@ export const stationsRoutes: FastifyPluginAsyncZod = async (app) => {
           duplicates: count('duplicate'),
         },
       };
+    },
+  );
+
+  app.get(
+    '/stations/blocklist',
+    {
+      schema: {
+        tags: ['stations'],
+        summary: "The event's blocked bracelets, signed with the event's Ed25519 key, for tills offline",
+        security: [{ bearer: [] }],
+        response: { 200: stationBlocklistResponse },
+      },
+    },
+    async (req, reply) => {
+      const station = await authenticateStation(app.db, stationKey(req));
+      reply.header('cache-control', 'no-store');
+      return { data: await buildStationBlocklist(app.db, station, new Date()) };
     },
   );
 

@@ -3,14 +3,12 @@
  * transaction carries a client-generated id: the first answer is stored, and a repeat of
  * the id (lost reply, offline replay, concurrent retry) gets that same answer and never a
  * second ledger row. Transactions of a batch run in order, each in its own database
- * transaction, with the time they happened at the till.
+ * transaction, with the time they happened at the till. What a station may record depends
+ * on its role, and when, on the event's and the bracelet's times (shared/stations.ts).
  */
 import type { StationResult, StationTransactionInput } from '@bilheteira/shared/schemas/wallet';
-import {
-  STATION_CLOCK_SKEW_MS,
-  WALLET_MAX_BALANCE_CENTS,
-  type StationRejectReason,
-} from '@bilheteira/shared/wallet';
+import { stationMayRecord, stationTimeRefusal } from '@bilheteira/shared/stations';
+import { exceedsWalletCeiling, type StationRejectReason } from '@bilheteira/shared/wallet';
 import type { Db, Tx } from '../../db/client';
 import { sha256 } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
@@ -68,10 +66,16 @@ function stationRevoked(station: StationRow): AppError {
   return unauthorized();
 }
 
+const DEFAULT_DESCRIPTION = {
+  consumption: 'Consumo',
+  topup: 'Carregamento no local',
+  refund: 'Devolução em numerário',
+} as const;
+
 function describe(t: StationTransactionInput): string {
   if (t.description) return t.description;
   if (t.items.length) return t.items.map((i) => `${i.qty}× ${i.name}`).join(', ');
-  return t.type === 'topup' ? 'Carregamento no local' : 'Consumo';
+  return DEFAULT_DESCRIPTION[t.type];
 }
 
 type Outcome = Omit<StationResult, 'id' | 'status'> & { status: 'accepted' | 'rejected' };
@@ -82,10 +86,14 @@ const reject = (reason: StationRejectReason, balanceCents?: number): Outcome => 
   ...(balanceCents === undefined ? {} : { balance_cents: balanceCents }),
 });
 
-/** Refusals that need no database: a time ahead of the server clock, items that do not add up. */
-function precheck(t: StationTransactionInput, now: Date): Outcome | null {
-  if (new Date(t.occurred_at).getTime() > now.getTime() + STATION_CLOCK_SKEW_MS)
-    return reject('invalid_time');
+/**
+ * Refusals that need no database: a type the station's role does not record, a time outside
+ * the event's bounds, items that do not add up.
+ */
+function precheck(station: StationRow, t: StationTransactionInput, now: Date): Outcome | null {
+  if (!stationMayRecord(station.role, t.type)) return reject('not_allowed_for_station');
+  const late = stationTimeRefusal(new Date(t.occurred_at), station.event, now);
+  if (late) return reject(late);
   if (t.items.length && t.items.reduce((s, i) => s + i.qty * i.unit_cents, 0) !== t.amount_cents)
     return reject('amount_mismatch');
   return null;
@@ -95,16 +103,15 @@ const braceletRef = (t: StationTransactionInput) => (t.bracelet ?? t.bracelet_ui
 const ledgerKey = (station: StationRow, t: StationTransactionInput) => `station:${station.id}:${t.id}`;
 
 async function apply(tx: Tx, station: StationRow, t: StationTransactionInput, now: Date): Promise<Outcome> {
-  const refused = precheck(t, now);
+  const refused = precheck(station, t, now);
   if (refused) return refused;
   const occurredAt = new Date(t.occurred_at);
   const ref = braceletRef(t);
   const found = await findBraceletByUidOrCode(tx, station.eventId, ref);
   if (!found) return reject('unknown_bracelet');
   const bracelet = (await lockBracelet(tx, found.id))!;
-  // A payment made offline before the bracelet was reported lost still stands.
-  if (bracelet.status === 'blocked' && (!bracelet.blockedAt || occurredAt >= bracelet.blockedAt))
-    return reject('bracelet_blocked');
+  const late = stationTimeRefusal(occurredAt, station.event, now, bracelet);
+  if (late) return reject(late);
   const key = ledgerKey(station, t);
   const description = describe(t);
 
@@ -112,10 +119,11 @@ async function apply(tx: Tx, station: StationRow, t: StationTransactionInput, no
     let walletId = bracelet.walletId;
     if (walletId === null) {
       walletId = (await createAnonymousWallet(tx, station.eventId)).id;
-      await setBraceletWallet(tx, bracelet.id, walletId);
+      // no customer holds it yet: no link time
+      await setBraceletWallet(tx, bracelet.id, walletId, null);
     }
     const w = (await lockWallet(tx, walletId))!;
-    if (w.balance_cents + t.amount_cents > WALLET_MAX_BALANCE_CENTS)
+    if (exceedsWalletCeiling(w.balance_cents, t.amount_cents))
       return reject('balance_limit', w.balance_cents);
     const r = await creditWallet(
       tx,
@@ -140,9 +148,10 @@ async function apply(tx: Tx, station: StationRow, t: StationTransactionInput, no
       tx,
       {
         walletId: bracelet.walletId,
-        type: 'consumption',
+        type: t.type,
         amountCents: t.amount_cents,
-        source: 'offline-first',
+        // Cash goes back only for money loaded at the event: online money is refunded online.
+        source: t.type === 'refund' ? { onlineCents: 0 } : 'offline-first',
         idempotencyKey: key,
         description,
         stationId: station.id,
@@ -171,7 +180,7 @@ async function tryFastPayment(
   t: StationTransactionInput,
   now: Date,
 ): Promise<StationResult | undefined> {
-  if (t.type !== 'consumption' || precheck(t, now)) return undefined;
+  if (t.type !== 'consumption' || precheck(station, t, now)) return undefined;
   const outcome = await payWithBraceletInOneStatement(db, {
     stationId: station.id,
     stationKeyHash: station.keyHash,
@@ -203,7 +212,9 @@ async function processOne(
   const fast = await tryFastPayment(db, station, t, now);
   if (fast) return fast;
   return db.transaction(async (tx) => {
-    if (!(await findActiveStationByKeyHash(tx, station.keyHash))) throw stationRevoked(station);
+    // read again: a disabled station stops at once, a changed role or event rule applies now
+    const current = await findActiveStationByKeyHash(tx, station.keyHash);
+    if (!current) throw stationRevoked(station);
     if (!(await claimSubmission(tx, station.id, t.id))) {
       const first = (await findSubmission(tx, station.id, t.id))!;
       const answer = first.answer as Omit<StationResult, 'id' | 'status'>;
@@ -214,7 +225,7 @@ async function processOne(
         first_status: first.status === 'accepted' ? 'accepted' : 'rejected',
       };
     }
-    const outcome = await apply(tx, station, t, now);
+    const outcome = await apply(tx, current, t, now);
     const { status, ...answer } = outcome;
     await completeSubmission(tx, station.id, t.id, {
       status,

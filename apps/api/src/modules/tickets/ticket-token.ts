@@ -80,6 +80,16 @@ export function signTicketToken(privateKey: string, claims: TicketTokenClaims): 
   return `${signedPart}.${signature.toString('base64url')}`;
 }
 
+/**
+ * Signs another message of the event with its key (the tills' signed blocklist), base64url.
+ * Such messages must never start with `BT1.`, so none can pass for a ticket token.
+ */
+export function signEventMessage(privateKey: string, message: string): string {
+  if (message.startsWith(`${TOKEN_PREFIX}.`))
+    throw new Error('an event message must not look like a ticket token');
+  return sign(null, Buffer.from(message), privateKeyObject(privateKey)).toString('base64url');
+}
+
 /** Strict parse (no signature check); null when the text is not a well-formed token. */
 export function parseTicketToken(text: string): ParsedTicketToken | null {
   if (typeof text !== 'string' || text.length > MAX_TOKEN_LENGTH) return null;

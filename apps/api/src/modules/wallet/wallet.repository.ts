@@ -205,8 +205,14 @@ export async function braceletsOfWallet(db: DbOrTx, walletId: number) {
   return db.select().from(bracelets).where(eq(bracelets.walletId, walletId)).orderBy(desc(bracelets.id));
 }
 
-export async function setBraceletWallet(db: DbOrTx, braceletId: number, walletId: number) {
-  await db.update(bracelets).set({ walletId }).where(eq(bracelets.id, braceletId));
+/** `linkedAt`: when a customer linked it (tills may not charge it for an earlier time); null for none. */
+export async function setBraceletWallet(
+  db: DbOrTx,
+  braceletId: number,
+  walletId: number,
+  linkedAt: Date | null,
+) {
+  await db.update(bracelets).set({ walletId, linkedAt }).where(eq(bracelets.id, braceletId));
 }
 
 export async function blockBracelet(db: DbOrTx, braceletId: number, now: Date) {
