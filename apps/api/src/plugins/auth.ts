@@ -1,8 +1,9 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, unauthorized } from '../lib/errors';
+import { unauthorized } from '../lib/errors';
 import { audit } from '../lib/audit';
 import '../modules/identity/identity.messages';
+import { supportSessionForbidden } from '../modules/identity/impersonation.service';
 import { resolveSession } from '../modules/identity/session.service';
 import type { CustomerRow } from '../modules/identity/customer.repository';
 import type { SessionIdentity } from '../modules/identity/session.repository';
@@ -31,13 +32,13 @@ declare module 'fastify' {
 }
 
 /**
- * preHandler for actions a support session must never take (password change, erasure):
- * use after `app.requireCustomer`, e.g. `preHandler: [app.requireCustomer, forbidImpersonation]`.
+ * preHandler for what only the customer may do, never a support session (issue 23 item 7):
+ * password, mobile, refund to an IBAN, ticket transfer, data export and erasure; the account
+ * form's email, mobile and IBAN are checked by `updateMyAccount` with the same error. Use
+ * after `app.requireCustomer`: `preHandler: [app.requireCustomer, forbidImpersonation]`.
  */
 export async function forbidImpersonation(req: FastifyRequest): Promise<void> {
-  if (req.auth?.impersonatedBy) {
-    throw new AppError(403, 'impersonation_forbidden', 'identity.impersonation_forbidden');
-  }
+  if (req.auth?.impersonatedBy) throw supportSessionForbidden();
 }
 
 /**

@@ -61,6 +61,8 @@ export const customerView = z.object({
   first_name: z.string(),
   last_name: z.string(),
   email: z.string().nullable(),
+  /** a new email waiting for its confirmation link; messages still go to `email` */
+  pending_email: z.string().nullable(),
   mobile: z.string().nullable(),
   mobile_country_code: z.string(),
   birthday: z.string().nullable(),
@@ -76,6 +78,12 @@ export const customerView = z.object({
   impersonated: z.boolean(),
 });
 export type CustomerView = z.infer<typeof customerView>;
+
+/**
+ * Account fields a support (impersonated) session may not change (issue 23 item 7): they
+ * decide where money, reset links and tickets go. The API refuses, the web disables them.
+ */
+export const SUPPORT_LOCKED_FIELDS = ['email', 'mobile', 'iban'] as const;
 
 /** Minimum password length: the strength meter is advisory, but 8 characters are required. */
 export const PASSWORD_MIN_LENGTH = 8;

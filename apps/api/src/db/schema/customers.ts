@@ -1,34 +1,59 @@
-import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
-export const customers = pgTable('customers', {
-  id: serial('id').primaryKey(),
-  firstName: text('first_name').notNull().default(''),
-  lastName: text('last_name').notNull().default(''),
-  email: text('email'),
-  /** E.164 (+351912345678): the customer's identity; null once erased. */
-  mobile: text('mobile').unique(),
-  mobileCountryCode: text('mobile_country_code').notNull().default('351'),
-  birthday: date('birthday'),
-  /** male | female | other */
-  gender: text('gender'),
-  nameBilling: text('name_billing'),
-  documentBilling: text('document_billing'),
-  postalCode: text('postal_code'),
-  iban: text('iban'),
-  passwordHash: text('password_hash'),
-  marketingConsent: boolean('marketing_consent').notNull().default(false),
-  invoiceByEmail: boolean('invoice_by_email').notNull().default(false),
-  locale: text('locale').notNull().default('pt-pt'),
-  /** pending (mobile not proved) | active | erased */
-  status: text('status').notNull().default('pending'),
-  mobileVerifiedAt: timestamp('mobile_verified_at', { withTimezone: true }),
-  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
-  erasedAt: timestamp('erased_at', { withTimezone: true }),
-  createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const customers = pgTable(
+  'customers',
+  {
+    id: serial('id').primaryKey(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    /** where every message goes; only ever an address its owner confirmed or registered with */
+    email: text('email'),
+    /** a new email waiting for its confirmation link (issue 23 item 7); null when none */
+    pendingEmail: text('pending_email'),
+    /** E.164 (+351912345678): the customer's identity; null once erased. */
+    mobile: text('mobile').unique(),
+    mobileCountryCode: text('mobile_country_code').notNull().default('351'),
+    birthday: date('birthday'),
+    /** male | female | other */
+    gender: text('gender'),
+    nameBilling: text('name_billing'),
+    documentBilling: text('document_billing'),
+    postalCode: text('postal_code'),
+    iban: text('iban'),
+    passwordHash: text('password_hash'),
+    marketingConsent: boolean('marketing_consent').notNull().default(false),
+    invoiceByEmail: boolean('invoice_by_email').notNull().default(false),
+    locale: text('locale').notNull().default('pt-pt'),
+    /** pending (mobile not proved) | active | erased */
+    status: text('status').notNull().default('pending'),
+    mobileVerifiedAt: timestamp('mobile_verified_at', { withTimezone: true }),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // One active account per email, whatever its case (issue 23).
+  (t) => [
+    uniqueIndex('customers_email_active_unique')
+      .on(sql`lower(${t.email})`)
+      .where(sql`status = 'active'`),
+  ],
+);
 
 /** Opaque bearer tokens, stored as SHA-256 hashes; revocable and expiring. */
 export const customerSessions = pgTable(
@@ -66,4 +91,20 @@ export const oneTimeCodes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('one_time_codes_target_idx').on(t.target, t.purpose)],
+);
+
+/**
+ * Devices that logged in to an account: SHA-256 of "visitor:<Visitor-Id>" or "ip:<address>".
+ * Their correct password still works while failures from elsewhere slow the account down.
+ */
+export const customerKnownDevices = pgTable(
+  'customer_known_devices',
+  {
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    deviceHash: text('device_hash').notNull(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.deviceHash] })],
 );

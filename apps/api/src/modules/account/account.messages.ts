@@ -66,16 +66,6 @@ export const accountMessages = defineMessages({
     en: 'Bilheteira: your code to confirm the new mobile number is {code}. Valid for 10 minutes.',
     es: 'Bilheteira: su código para confirmar el nuevo móvil es {code}. Válido 10 minutos.',
   },
-  'account.email.taken': {
-    'pt-pt': 'Este e-mail já está associado a outra conta.',
-    en: 'This email belongs to another account.',
-    es: 'Este correo ya pertenece a otra cuenta.',
-  },
-  'account.impersonation_forbidden': {
-    'pt-pt': 'Esta operação não é permitida numa sessão de apoio ao cliente.',
-    en: 'This is not allowed in a customer-support session.',
-    es: 'Esta operación no está permitida en una sesión de atención al cliente.',
-  },
   'account.calendar.description': {
     'pt-pt': 'Bilhetes e carteira: {url}',
     en: 'Tickets and wallet: {url}',

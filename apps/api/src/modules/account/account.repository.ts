@@ -161,19 +161,3 @@ export async function retireCodes(db: DbOrTx, customerId: number, purpose: strin
       ),
     );
 }
-
-/** Another live (not erased) customer already using this email, case-insensitively. */
-export async function emailUsedByOther(db: DbOrTx, email: string, customerId: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: customers.id })
-    .from(customers)
-    .where(
-      and(
-        sql`lower(${customers.email}) = ${email.toLowerCase()}`,
-        ne(customers.id, customerId),
-        ne(customers.status, 'erased'),
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
-}

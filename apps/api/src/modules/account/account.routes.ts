@@ -13,6 +13,7 @@ import {
   mobileCodeBody,
 } from '@bilheteira/shared/schemas/account';
 import { translate } from '../../i18n/messages';
+import { forbidImpersonation } from '../../plugins/auth';
 import { toCustomerView } from '../identity/customer-view';
 import {
   getEventCalendar,
@@ -109,10 +110,16 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const customer = await updateMyAccount(app.db, actorOf(req), req.body);
+      const { customer, confirmationSentTo } = await updateMyAccount(app.db, actorOf(req), req.body, {
+        locale: req.locale,
+        publicUrl: app.config.PUBLIC_URL,
+        supportEmail: app.config.SUPPORT_EMAIL,
+      });
       return {
         data: toCustomerView(customer, !!req.auth!.impersonatedBy),
-        message: translate(req.locale, 'account.update.success'),
+        message: confirmationSentTo
+          ? translate(req.locale, 'identity.email.change_sent', { email: confirmationSentTo })
+          : translate(req.locale, 'account.update.success'),
       };
     },
   );
@@ -140,7 +147,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/customers/mobile-code',
     {
-      preHandler: app.requireCustomer,
+      preHandler: [app.requireCustomer, forbidImpersonation],
       schema: {
         tags: ['customers'],
         summary: 'Sends an SMS code to a new mobile number (needed to change it)',

@@ -9,6 +9,7 @@ import {
   type CleanCustomerUpdate,
   type EventInfo,
 } from '@bilheteira/shared/schemas/account';
+import { SUPPORT_LOCKED_FIELDS } from '@bilheteira/shared/schemas/customers';
 import { findCountryByDialCode, isValidPhone, phoneDigits, toE164 } from '@bilheteira/shared/phone';
 import type { Locale } from '@bilheteira/shared/locales';
 import type { Db, DbOrTx } from '../../db/client';
@@ -20,7 +21,6 @@ import { enqueueMessage } from '../../lib/outbox';
 import { hitLimit } from '../../lib/rate-limit';
 import {
   countCodeAttempt,
-  emailUsedByOther,
   findCustomerEvent,
   findCustomerIdByMobile,
   findLiveCode,
@@ -36,6 +36,8 @@ import {
 import { eventIcs, googleCalendarUrl, googleMapsUrl, osmUrl } from './calendar';
 import './account.messages';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { supportSessionForbidden } from '../identity/impersonation.service';
+import { assertEmailFree, EMAIL_CHANGE_LIMIT, startEmailChange } from '../identity/email-change.service';
 
 /** The caller of a customer use case: who is acting, for audit and impersonation rules. */
 export interface Actor {
@@ -46,9 +48,12 @@ export interface Actor {
 export const actorName = (a: Actor): string =>
   a.impersonatedBy ? `support:${a.impersonatedBy}:customer:${a.customer.id}` : `customer:${a.customer.id}`;
 
-/** Throws 403 when a support operator acts in the customer's place (erasure, export, mobile). */
+/**
+ * Throws 403 when a support operator acts in the customer's place: the services' own guard
+ * behind the routes' `forbidImpersonation` (erasure, export, mobile).
+ */
 export function assertNotImpersonated(a: Actor): void {
-  if (a.impersonatedBy) throw new AppError(403, 'impersonation_forbidden', 'account.impersonation_forbidden');
+  if (a.impersonatedBy) throw supportSessionForbidden();
 }
 
 function toItem(
@@ -244,18 +249,31 @@ async function logConsent(
   });
 }
 
+/** What the account form may not change in a support session, as field errors (or none). */
+function lockedChanges(actor: Actor, changed: Record<(typeof SUPPORT_LOCKED_FIELDS)[number], boolean>) {
+  if (!actor.impersonatedBy) return null;
+  const fields = SUPPORT_LOCKED_FIELDS.filter((f) => changed[f]);
+  return fields.length
+    ? Object.fromEntries(fields.map((f) => [f, ['identity.impersonation_forbidden']]))
+    : null;
+}
+
 /**
- * Saves the account form (spec §7 POST /customers/update). Throws 400 'Fill in the required
- * fields' with the empty required fields marked, 400 with per-field errors for invalid
- * values, 409 when the email or mobile belongs to someone else, 422 when a new mobile has
- * no valid SMS code.
+ * Saves the account form (spec §7 POST /customers/update). A new email does not replace
+ * the current one: it waits for its confirmation link (sent to it, with a notice to the
+ * current address). Throws 400 'Fill in the required fields' with the empty required
+ * fields marked, 400 with per-field errors for invalid values, 403 when a support session
+ * changes the email, mobile or IBAN, 409 when the email or mobile belongs to someone else,
+ * 422 when a new mobile has no valid SMS code, 429 for too many email changes. Answers the
+ * row and the new address a confirmation link went to, if any.
  */
 export async function updateMyAccount(
   db: Db,
   actor: Actor,
   input: CustomerUpdateBody,
+  ctx: { locale: Locale; publicUrl: string; supportEmail: string },
   now = new Date(),
-): Promise<CustomerRow> {
+): Promise<{ customer: CustomerRow; confirmationSentTo: string | null }> {
   const checked = checkCustomerUpdate(input, now);
   if (!checked.ok) {
     throw validationFailed(
@@ -265,9 +283,19 @@ export async function updateMyAccount(
   }
   const v = checked.value;
   const newMobile = toE164(v.mobileCountryCode, v.mobile);
-  if (await emailUsedByOther(db, v.email, actor.customer.id))
-    throw new AppError(409, 'email_taken', 'account.email.taken', {}, { email: ['account.email.taken'] });
+  const emailChanged = v.email !== (actor.customer.email ?? '').toLowerCase();
   const mobileChanged = newMobile !== actor.customer.mobile;
+  const locked = lockedChanges(actor, {
+    email: emailChanged,
+    mobile: mobileChanged,
+    iban: (v.iban ?? null) !== (actor.customer.iban ?? null),
+  });
+  if (locked) throw supportSessionForbidden(locked);
+  if (emailChanged) {
+    // counted before the lookup: the answer says whether an address has an account
+    await hitLimit(db, { key: `email-change:customer:${actor.customer.id}`, ...EMAIL_CHANGE_LIMIT }, now);
+    await assertEmailFree(db, v.email, actor.customer.id);
+  }
   if (mobileChanged) {
     assertNotImpersonated(actor);
     const other = await findCustomerIdByMobile(db, newMobile);
@@ -297,7 +325,8 @@ export async function updateMyAccount(
       );
   }
   try {
-    return await saveAccount(db, actor, v, { newMobile, mobileChanged }, now);
+    const customer = await saveAccount(db, actor, v, { newMobile, mobileChanged, emailChanged }, ctx, now);
+    return { customer, confirmationSentTo: emailChanged ? v.email : null };
   } catch (err) {
     // Two accounts racing for one number: the unique index decides, the loser gets 409.
     if (isUniqueViolation(err)) throw mobileTaken();
@@ -312,20 +341,20 @@ async function saveAccount(
   db: Db,
   actor: Actor,
   v: CleanCustomerUpdate,
-  m: { newMobile: string; mobileChanged: boolean },
+  m: { newMobile: string; mobileChanged: boolean; emailChanged: boolean },
+  ctx: { locale: Locale; publicUrl: string; supportEmail: string },
   now: Date,
 ): Promise<CustomerRow> {
-  const { newMobile, mobileChanged } = m;
+  const { newMobile, mobileChanged, emailChanged } = m;
   return db.transaction(async (tx) => {
     const before = await lockCustomer(tx, actor.customer.id);
     if (!before || before.status === 'erased') throw notFound();
     if (mobileChanged && before.mobile !== actor.customer.mobile) throw notFound();
-    const emailChanged = (before.email ?? '').toLowerCase() !== v.email;
-    const after = await updateCustomer(tx, before.id, {
+    if (emailChanged && (before.email ?? '').toLowerCase() !== (actor.customer.email ?? '').toLowerCase())
+      throw notFound();
+    let after = await updateCustomer(tx, before.id, {
       firstName: v.firstName,
       lastName: v.lastName,
-      email: v.email,
-      ...(emailChanged ? { emailVerifiedAt: null } : {}),
       ...(mobileChanged
         ? { mobile: newMobile, mobileCountryCode: v.mobileCountryCode, mobileVerifiedAt: now }
         : {}),
@@ -339,6 +368,9 @@ async function saveAccount(
       ...(v.invoiceByEmail !== undefined ? { invoiceByEmail: v.invoiceByEmail } : {}),
       updatedAt: now,
     });
+    // the email changes only when the new address follows its link (issue 23 item 7)
+    if (emailChanged)
+      after = await startEmailChange(tx, after!, v.email, { ...ctx, actor: actorName(actor) }, now);
     await audit(tx, {
       actor: actorName(actor),
       action: 'customer.updated',
@@ -350,7 +382,7 @@ async function saveAccount(
           [
             ['first_name', before.firstName !== after.firstName],
             ['last_name', before.lastName !== after.lastName],
-            ['email', emailChanged],
+            ['pending_email', emailChanged],
             ['mobile', mobileChanged],
             ['birthday', before.birthday !== after.birthday],
             ['gender', before.gender !== after.gender],

@@ -8,6 +8,7 @@ export function toCustomerView(c: CustomerRow, impersonated = false): CustomerVi
     first_name: c.firstName,
     last_name: c.lastName,
     email: c.email,
+    pending_email: c.pendingEmail,
     mobile: c.mobile,
     mobile_country_code: c.mobileCountryCode,
     birthday: c.birthday,

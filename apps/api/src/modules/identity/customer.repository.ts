@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { customers, customerTickets, events } from '../../db/schema/index';
 
@@ -46,6 +46,36 @@ export async function markMobileVerified(
     .where(and(eq(customers.id, id), eq(customers.status, 'pending')))
     .returning();
   return row;
+}
+
+/**
+ * Whether another active customer uses this email, whatever its case (the rule of the
+ * unique index customers_email_active_unique). Pending registrations and erased rows do not
+ * count: an unproved sign-up must not block the address's owner.
+ */
+export async function emailTakenByOther(
+  db: DbOrTx,
+  email: string,
+  exceptCustomerId?: number,
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(
+      and(
+        sql`lower(${customers.email}) = ${email.toLowerCase()}`,
+        eq(customers.status, 'active'),
+        exceptCustomerId === undefined ? undefined : ne(customers.id, exceptCustomerId),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The customer row, locked for the rest of the transaction. */
+export async function lockCustomerById(db: DbOrTx, id: number): Promise<CustomerRow | undefined> {
+  const rows = await db.select().from(customers).where(eq(customers.id, id)).for('update');
+  return rows[0];
 }
 
 /** Confirms the email if it is still the one the link was sent to. */

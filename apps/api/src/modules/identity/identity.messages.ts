@@ -32,9 +32,9 @@ export const identityMessages = defineMessages({
     es: 'Sesión cerrada.',
   },
   'identity.impersonation_forbidden': {
-    'pt-pt': 'Esta operação não é permitida numa sessão de suporte.',
-    en: 'This action is not allowed in a support session.',
-    es: 'Esta operación no está permitida en una sesión de soporte.',
+    'pt-pt': 'Não é permitido numa sessão de apoio ao cliente: só o próprio cliente o pode fazer.',
+    en: 'Not allowed in a customer-support session: only the customer can do this.',
+    es: 'No está permitido en una sesión de atención al cliente: solo el propio cliente puede hacerlo.',
   },
   'identity.register.code_sent': {
     'pt-pt':

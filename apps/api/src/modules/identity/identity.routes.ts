@@ -24,11 +24,11 @@ import { toE164 } from '@bilheteira/shared/phone';
 import { forbidImpersonation } from '../../plugins/auth';
 import {
   activateCustomer,
-  confirmEmail,
   displayMobile,
   registerCustomer,
   resendActivationCode,
 } from './registration.service';
+import { confirmEmail } from './email-change.service';
 import { changePassword, requestPasswordReset, resetPassword } from './password.service';
 import { startImpersonation } from './impersonation.service';
 import { translate } from '../../i18n/messages';
@@ -215,7 +215,8 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['customers'],
-        summary: 'The email confirmation link (/activate?token=…)',
+        summary:
+          'The email confirmation link (/activate?token=…): confirms the email, or switches the account to a new one that asked to be confirmed',
         body: confirmEmailBody,
         response: { 200: messageResponse },
       },

@@ -4,11 +4,19 @@ import { AppError } from '../../lib/errors';
 import { findCustomerByMobile } from './customer.repository';
 import { issueLinkToken, useLinkToken } from './one-time-code.service';
 import { createSession } from './session.service';
+import './identity.messages';
 
 /** The token support staff receive lives 5 minutes and works once (issue 4 item 8). */
 export const IMPERSONATION_TOKEN_TTL_MS = 5 * 60_000;
 /** An impersonated session is short: one support call. */
 export const IMPERSONATION_SESSION_TTL_MS = 60 * 60_000;
+
+/**
+ * The one refusal of a support (impersonated) session (issue 23 item 7): 403, nothing
+ * changed. Field errors name the locked fields a form tried to change.
+ */
+export const supportSessionForbidden = (fieldErrors: Record<string, string[]> = {}) =>
+  new AppError(403, 'impersonation_forbidden', 'identity.impersonation_forbidden', {}, fieldErrors);
 
 const OPERATOR_PATTERN = /^[\w.@+-]{1,80}$/;
 

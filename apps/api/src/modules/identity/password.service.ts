@@ -19,7 +19,7 @@ export const RESET_LIMITS = {
 
 /**
  * Emails a single-use reset link (1 hour) to the account of this mobile, or sends it by SMS
- * when the account has no email. The answer is the same whether the number has an account
+ * when the account has no confirmed email. The answer is the same whether the number has an account
  * or not; the limits count both. The link stays inside the mini-site when the request came
  * from one (Event-Id header).
  */
@@ -35,6 +35,9 @@ export async function requestPasswordReset(
   if (!customer || customer.status === 'erased') return;
   const slug = input.eventId ? await findEventSlug(db, input.eventId) : undefined;
   const locale = (customer.locale as Locale) || ctx.locale;
+  // a reset link is a key to the account: only to an email its owner confirmed (issue 23),
+  // else to the proved mobile
+  const byEmail = !!customer.email && !!customer.emailVerifiedAt;
   await db.transaction(async (tx) => {
     const token = await issueLinkToken(
       tx,
@@ -44,10 +47,10 @@ export async function requestPasswordReset(
     const link = slug
       ? `${ctx.publicUrl}/site/${encodeURIComponent(slug)}/account/reset-password/${token}`
       : `${ctx.publicUrl}/dashboard/reset-password/${token}`;
-    if (customer.email) {
+    if (byEmail) {
       await enqueueMessage(tx, {
         channel: 'email',
-        recipient: customer.email,
+        recipient: customer.email!,
         customerId: customer.id,
         subject: translate(locale, 'identity.email.reset.subject'),
         body: translate(locale, 'identity.email.reset.body', { name: customer.firstName, link }),
@@ -67,7 +70,7 @@ export async function requestPasswordReset(
       action: 'customer.password_reset_requested',
       entity: 'customer',
       entityId: customer.id,
-      data: { ip: ctx.ip, via: customer.email ? 'email' : 'sms', site: slug ?? null },
+      data: { ip: ctx.ip, via: byEmail ? 'email' : 'sms', site: slug ?? null },
     });
   });
 }

@@ -11,18 +11,12 @@ import {
   claimPendingTickets,
   findCustomerByMobile,
   insertCustomer,
-  markEmailVerified,
   markMobileVerified,
   updateCustomer,
   type CustomerRow,
 } from './customer.repository';
-import {
-  issueLinkToken,
-  issueSmsCode,
-  lastCodeSentAt,
-  useLinkToken,
-  verifySmsCode,
-} from './one-time-code.service';
+import { issueLinkToken, issueSmsCode, lastCodeSentAt, verifySmsCode } from './one-time-code.service';
+import { assertEmailFree, emailTaken } from './email-change.service';
 import { createSession } from './session.service';
 import { assertCooldown, hitSmsLimits, SMS_RESEND_COOLDOWN_SECONDS } from './sms-limits';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -123,6 +117,8 @@ export async function registerCustomer(
       },
     );
   }
+  // one active account per email (issue 23); a pending sign-up does not hold its address
+  await assertEmailFree(db, input.email, existing?.id);
   assertCooldown(existing ? await lastCodeSentAt(db, input.mobile, 'sms_activation') : undefined, now);
   await hitSmsLimits(db, input.mobile, ctx.ip, now);
   const values = {
@@ -205,10 +201,21 @@ export async function activateCustomer(
   await hitLimit(db, { key: `activate:ip:${ctx.ip}`, ...ACTIVATE_LIMIT_PER_IP }, now);
   const customer = await pendingCustomer(db, input.mobile);
   await verifySmsCode(db, { target: input.mobile, purpose: 'sms_activation', code: input.code }, now);
+  // another account may have become active with this email since the sign-up
+  await assertEmailFree(db, customer.email ?? '', customer.id);
+  try {
+    return await activate(db, customer, input.mobile, ctx, now);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw emailTaken();
+    throw err;
+  }
+}
+
+function activate(db: Db, customer: CustomerRow, mobile: string, ctx: { ip: string }, now: Date) {
   return db.transaction(async (tx) => {
     const active = await markMobileVerified(tx, customer.id, now);
     if (!active) throw new AppError(422, 'not_pending', 'identity.activate.not_pending');
-    const claimedTickets = await claimPendingTickets(tx, active.id, input.mobile);
+    const claimedTickets = await claimPendingTickets(tx, active.id, mobile);
     const token = await createSession(tx, active.id, now);
     await audit(tx, {
       actor: `customer:${active.id}`,
@@ -218,21 +225,5 @@ export async function activateCustomer(
       data: { ip: ctx.ip, claimed_tickets: claimedTickets },
     });
     return { token, customer: active, claimedTickets };
-  });
-}
-
-/** The link of the confirmation email: marks the email proved. Throws 400 link_invalid. */
-export async function confirmEmail(db: Db, token: string, now = new Date()): Promise<void> {
-  await db.transaction(async (tx) => {
-    const row = await useLinkToken(tx, token, 'email_confirm', now);
-    if (!(await markEmailVerified(tx, row.customerId, row.target, now))) {
-      throw new AppError(400, 'link_invalid', 'identity.link.invalid');
-    }
-    await audit(tx, {
-      actor: `customer:${row.customerId}`,
-      action: 'customer.email_confirmed',
-      entity: 'customer',
-      entityId: row.customerId,
-    });
   });
 }

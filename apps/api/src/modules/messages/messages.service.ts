@@ -5,7 +5,7 @@ import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { enqueueMessage } from '../../lib/outbox';
 import { hitLimit } from '../../lib/rate-limit';
-import { getMyEvent, withdrawMarketingConsent, type Actor } from '../account/account.service';
+import { actorName, getMyEvent, withdrawMarketingConsent, type Actor } from '../account/account.service';
 import { insertContactMessage } from './messages.repository';
 import {
   linkSigningKey,
@@ -73,7 +73,7 @@ export async function sendMessageToOrganizer(
       meta: { reply_to: c.email, customer_id: String(c.id), contact_message_id: id },
     });
     await audit(tx, {
-      actor: `customer:${c.id}`,
+      actor: actorName(actor),
       action: 'contact_message.sent',
       entity: 'contact_message',
       entityId: id,

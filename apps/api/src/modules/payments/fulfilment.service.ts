@@ -155,6 +155,9 @@ async function sendConfirmation(
   const tickets = await findTicketsWithTypes(tx, ticketIds);
   const recipient = order.receiptEmail || customer?.email;
   if (!recipient || !customer) return;
+  // A ticket token is an admission: it goes only to the customer's confirmed email (issue
+  // 23); another address gets the receipt with the names and the link to the tickets.
+  const withTokens = !!customer.emailVerifiedAt && recipient.toLowerCase() === customer.email?.toLowerCase();
   const locale = normalizeLocale(customer.locale);
   const t = (key: string, params: Record<string, unknown> = {}) => translate(locale, key, params);
   const url = `${publicUrl.replace(/\/$/, '')}/dashboard/tickets`;
@@ -162,7 +165,11 @@ async function sendConfirmation(
     t('email.order_paid_intro', { name: customer.firstName, total: formatEur(order.totalCents) }),
     '',
     ...(tickets.length
-      ? [t('email.order_paid_tickets'), ...tickets.map((x) => `• ${x.name} — ${x.token}`), '']
+      ? [
+          t('email.order_paid_tickets'),
+          ...tickets.map((x) => (withTokens ? `• ${x.name} — ${x.token}` : `• ${x.name}`)),
+          '',
+        ]
       : []),
     ...(topupCents ? [t('email.order_paid_topup', { amount: formatEur(topupCents) }), ''] : []),
     t('email.order_paid_link', { url }),

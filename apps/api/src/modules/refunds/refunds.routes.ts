@@ -8,6 +8,7 @@ import { isValidIban, normalizeIban } from '@bilheteira/shared/validation';
 import { translate } from '../../i18n/messages';
 import { safeEqual } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
+import { forbidImpersonation } from '../../plugins/auth';
 import {
   approveRefund,
   exportApprovedRefunds,
@@ -51,7 +52,8 @@ export const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/customers/wallet/refund-requests',
     {
-      preHandler: app.requireCustomer,
+      // the customer's own IBAN and money: never a support session (issue 23 item 7)
+      preHandler: [app.requireCustomer, forbidImpersonation],
       schema: {
         tags: ['wallet'],
         summary: 'Requests the refund of the online top-up balance to an IBAN (0.75 EUR fee)',

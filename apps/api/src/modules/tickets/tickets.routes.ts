@@ -8,6 +8,7 @@ import {
   transferTicketResponse,
 } from '@bilheteira/shared/schemas/tickets';
 import { translate } from '../../i18n/messages';
+import { forbidImpersonation } from '../../plugins/auth';
 import { getTicketValidation, listCustomerTickets, transferTicket } from './tickets.service';
 
 const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -49,7 +50,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/customers/transfer-ticket',
     {
-      onRequest: app.requireCustomer,
+      onRequest: [app.requireCustomer, forbidImpersonation],
       schema: {
         tags: ['tickets'],
         summary: 'Transfers a valid, unused ticket to another mobile number (new token, old one revoked)',

@@ -1,0 +1,140 @@
+/**
+ * Email ownership (issue 23 item 7 and the low item on duplicate emails): an account's
+ * `email` is where every message goes (receipts, tickets, reset links), so it changes only
+ * when the new address proves itself with a link, and the old address is told first. One
+ * active account per email, whatever its case.
+ */
+import { normalizeLocale, type Locale } from '@bilheteira/shared/locales';
+import type { Db, DbOrTx } from '../../db/client';
+import { translate } from '../../i18n/messages';
+import { audit } from '../../lib/audit';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { AppError } from '../../lib/errors';
+import { enqueueMessage } from '../../lib/outbox';
+import {
+  emailTakenByOther,
+  lockCustomerById,
+  markEmailVerified,
+  updateCustomer,
+  type CustomerRow,
+} from './customer.repository';
+import { issueLinkToken, useLinkToken } from './one-time-code.service';
+import './email-change.messages';
+import './identity.messages';
+
+/** The link to a new address works for a day; the old address keeps everything until then. */
+export const EMAIL_CHANGE_TTL_MS = 24 * 3600_000;
+/** Email changes per customer per hour: each one writes to two addresses. */
+export const EMAIL_CHANGE_LIMIT = { max: 5, windowSeconds: 3600 } as const;
+
+/** 409 for an email another active account uses; says nothing about that account. */
+export const emailTaken = () =>
+  new AppError(409, 'email_taken', 'identity.email.taken', {}, { email: ['identity.email.taken'] });
+
+/** Throws 409 email_taken when another active customer uses this email. */
+export async function assertEmailFree(db: DbOrTx, email: string, exceptCustomerId?: number): Promise<void> {
+  if (await emailTakenByOther(db, email, exceptCustomerId)) throw emailTaken();
+}
+
+const maskEmail = (e: string) => e.replace(/^(.)[^@]*(@.*)$/, '$1•••$2');
+
+/**
+ * In the caller's transaction: records `newEmail` as the customer's pending address, sends
+ * the confirmation link to it and, the first time this address is asked for, a notice to
+ * the current address. `email` itself does not change. Answers the updated row.
+ */
+export async function startEmailChange(
+  tx: DbOrTx,
+  customer: CustomerRow,
+  newEmail: string,
+  ctx: { locale: Locale; publicUrl: string; supportEmail: string; actor: string },
+  now: Date,
+): Promise<CustomerRow> {
+  const alreadyPending = customer.pendingEmail?.toLowerCase() === newEmail.toLowerCase();
+  const row = (await updateCustomer(tx, customer.id, { pendingEmail: newEmail, updatedAt: now }))!;
+  const token = await issueLinkToken(
+    tx,
+    { customerId: customer.id, target: newEmail, purpose: 'email_confirm', ttlMs: EMAIL_CHANGE_TTL_MS },
+    now,
+  );
+  const link = `${ctx.publicUrl.replace(/\/$/, '')}/activate?token=${token}`;
+  const name = customer.firstName;
+  await enqueueMessage(tx, {
+    channel: 'email',
+    recipient: newEmail,
+    customerId: customer.id,
+    subject: translate(ctx.locale, 'identity.email.change.subject'),
+    body: translate(ctx.locale, 'identity.email.change.body', { name, link }),
+    meta: { purpose: 'email_change', link },
+  });
+  if (customer.email && !alreadyPending) {
+    // the owner's language, not the caller's: the caller may be someone else
+    const locale = normalizeLocale(customer.locale);
+    await enqueueMessage(tx, {
+      channel: 'email',
+      recipient: customer.email,
+      customerId: customer.id,
+      subject: translate(locale, 'identity.email.change_notice.subject'),
+      body: translate(locale, 'identity.email.change_notice.body', {
+        name,
+        email: maskEmail(newEmail),
+        support: ctx.supportEmail,
+      }),
+      meta: { purpose: 'email_change_notice' },
+    });
+  }
+  await audit(tx, {
+    actor: ctx.actor,
+    action: 'customer.email_change_requested',
+    entity: 'customer',
+    entityId: customer.id,
+  });
+  return row;
+}
+
+/**
+ * The link of a confirmation email (/activate?token=…). A link sent to the pending address
+ * makes it the account's email (confirmed); a link sent to the current address confirms
+ * it. Throws 400 link_invalid (unknown, used, expired, or for an address no longer asked
+ * for) and 409 email_taken when another account took the address meanwhile.
+ */
+export async function confirmEmail(db: Db, token: string, now = new Date()): Promise<void> {
+  try {
+    await db.transaction(async (tx) => {
+      const code = await useLinkToken(tx, token, 'email_confirm', now);
+      const customer = await lockCustomerById(tx, code.customerId);
+      if (!customer || customer.status === 'erased')
+        throw new AppError(400, 'link_invalid', 'identity.link.invalid');
+      const target = code.target.toLowerCase();
+      if (customer.pendingEmail?.toLowerCase() === target) {
+        await assertEmailFree(tx, target, customer.id);
+        await updateCustomer(tx, customer.id, {
+          email: customer.pendingEmail,
+          pendingEmail: null,
+          emailVerifiedAt: now,
+          updatedAt: now,
+        });
+        await audit(tx, {
+          actor: `customer:${customer.id}`,
+          action: 'customer.email_changed',
+          entity: 'customer',
+          entityId: customer.id,
+        });
+        return;
+      }
+      if (!(await markEmailVerified(tx, customer.id, code.target, now))) {
+        throw new AppError(400, 'link_invalid', 'identity.link.invalid');
+      }
+      await audit(tx, {
+        actor: `customer:${customer.id}`,
+        action: 'customer.email_confirmed',
+        entity: 'customer',
+        entityId: customer.id,
+      });
+    });
+  } catch (err) {
+    // two accounts confirming one address at once: the unique index decides
+    if (isUniqueViolation(err)) throw emailTaken();
+    throw err;
+  }
+}
