@@ -61,6 +61,7 @@ export async function buildExport(
       first_name: c.firstName,
       last_name: c.lastName,
       email: c.email,
+      pending_email: c.pendingEmail,
       mobile: c.mobile,
       mobile_country_code: c.mobileCountryCode,
       birthday: c.birthday,
