@@ -5,6 +5,8 @@ import { DEMO, expectNoA11yViolations, loginByApi, screenshotBoth } from '../sup
 const BAR_KEY = 'demo-station-bar-key-0001';
 const ANA_BRACELET = '100001';
 const SPARE_BRACELET = '200001';
+/** printed inside spare 200001 (README): linking asks for it with the code */
+const SPARE_SECRET = 'SPAREAAA';
 const VALID_IBAN = 'PT50 0002 0123 1234 5678 9015 4';
 
 const eur = (cents: number) =>
@@ -194,7 +196,9 @@ test('Ana tops up 20 EUR with MB WAY, pays 7.50 EUR at the bar, sees both and as
   await context.close();
 });
 
-test('quick charge: Rui links a bracelet by its 6-digit code and tops it up', async ({ browser }) => {
+test('quick charge: Rui links a bracelet by its 6-digit code and inside secret and tops it up', async ({
+  browser,
+}) => {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto('/site/festival-demo/wallet');
@@ -208,6 +212,7 @@ test('quick charge: Rui links a bracelet by its 6-digit code and tops it up', as
   await page.getByTestId('quick-charge-continue').click();
   await expect(page.getByText('O ID da pulseira tem 6 dígitos.')).toBeVisible();
   await code.fill(SPARE_BRACELET);
+  await page.getByLabel('Código secreto (no interior da pulseira)').fill(SPARE_SECRET);
   await page.getByRole('textbox', { name: /Telemóvel/ }).fill(DEMO.rui.mobile);
   await page.getByLabel('Palavra-passe').fill(DEMO.rui.password);
   await page.getByRole('checkbox').check();

@@ -67,7 +67,8 @@ function useWalletMutation<I, O>(fn: (input: I) => Promise<O>) {
   });
 }
 
-export const linkBracelet = (input: { event_id: number; code: string }) =>
+/** Proof of possession: the secret printed inside the bracelet or the NFC UID the phone read. */
+export const linkBracelet = (input: { event_id: number; code: string; secret?: string; uid?: string }) =>
   api<Message>('/customers/wallet/bracelets', { method: 'POST', json: input, skipErrorHandler: true });
 
 export const useLinkBracelet = () => useWalletMutation(linkBracelet);
@@ -82,12 +83,19 @@ export const useBlockBracelet = () =>
   );
 
 export const useReplaceBracelet = () =>
-  useWalletMutation((input: { event_id: number; old_code: string; new_code: string }) =>
-    api<Message>('/customers/wallet/bracelets/replace', {
-      method: 'POST',
-      json: input,
-      skipErrorHandler: true,
-    }),
+  useWalletMutation(
+    (input: {
+      event_id: number;
+      old_code: string;
+      new_code: string;
+      new_secret?: string;
+      new_uid?: string;
+    }) =>
+      api<Message>('/customers/wallet/bracelets/replace', {
+        method: 'POST',
+        json: input,
+        skipErrorHandler: true,
+      }),
   );
 
 export const useRequestRefund = () =>

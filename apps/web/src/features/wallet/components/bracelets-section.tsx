@@ -5,10 +5,20 @@ import { isBraceletCode } from '@bilheteira/shared/wallet';
 import { ApiError } from '../../../lib/api-client';
 import { showAlert } from '../../../stores/alert-store';
 import { useBlockBracelet, useLinkBracelet, useReplaceBracelet } from '../api/wallet';
+import {
+  BraceletProofFields,
+  emptyProof,
+  proofError,
+  proofPayload,
+  type BraceletProof,
+} from './bracelet-proof-fields';
 
 const digitsOnly = (v: string) => v.replace(/\D/g, '').slice(0, 6);
 
-/** The customer's bracelets: link one by its 6-digit code, report a lost one and move the balance to a new one. */
+/**
+ * The customer's bracelets: link one by its 6-digit code and the secret printed inside it
+ * (or its NFC UID), report a lost one and move the balance to a new one.
+ */
 export function BraceletsSection({ data }: { data: WalletEventData }) {
   const { t } = useTranslation('wallet');
   const id = useId();
@@ -16,31 +26,49 @@ export function BraceletsSection({ data }: { data: WalletEventData }) {
   const block = useBlockBracelet();
   const replace = useReplaceBracelet();
   const [code, setCode] = useState('');
+  const [proof, setProof] = useState<BraceletProof>(emptyProof);
   const [lost, setLost] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [proofMsg, setProofMsg] = useState<string | null>(null);
   const eventId = data.event.id;
 
   const fail = async (err: unknown) => {
+    const proofField =
+      err instanceof ApiError
+        ? (err.fieldErrors.secret?.[0] ??
+          err.fieldErrors.new_secret?.[0] ??
+          err.fieldErrors.uid?.[0] ??
+          err.fieldErrors.new_uid?.[0])
+        : undefined;
     const msg =
       err instanceof ApiError
-        ? (err.fieldErrors.code?.[0] ?? err.fieldErrors.new_code?.[0] ?? err.message)
+        ? (err.fieldErrors.code?.[0] ?? err.fieldErrors.new_code?.[0] ?? proofField ?? err.message)
         : t('bracelets.error');
-    setError(msg);
+    if (proofField) setProofMsg(proofField);
+    else setError(msg);
     await showAlert({ type: 'error', title: t('bracelets.error_title'), text: msg });
   };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!isBraceletCode(code)) {
-      setError(t('bracelets.code_invalid'));
-      return;
-    }
-    setError(null);
+    const codeBad = !isBraceletCode(code);
+    const proofBad = proofError(proof);
+    setError(codeBad ? t('bracelets.code_invalid') : null);
+    setProofMsg(proofBad ? t(proofBad) : null);
+    const given = proofPayload(proof);
+    if (codeBad || proofBad || !given) return;
     try {
       const res = lost
-        ? await replace.mutateAsync({ event_id: eventId, old_code: lost, new_code: code })
-        : await link.mutateAsync({ event_id: eventId, code });
+        ? await replace.mutateAsync({
+            event_id: eventId,
+            old_code: lost,
+            new_code: code,
+            new_secret: given.secret,
+            new_uid: given.uid,
+          })
+        : await link.mutateAsync({ event_id: eventId, code, ...given });
       setCode('');
+      setProof(emptyProof());
       setLost(null);
       await showAlert({ type: 'success', title: t('bracelets.done_title'), text: res.message });
     } catch (err) {
@@ -144,6 +172,16 @@ export function BraceletsSection({ data }: { data: WalletEventData }) {
             {error}
           </p>
         )}
+        <BraceletProofFields
+          id={id}
+          value={proof}
+          error={proofMsg}
+          onChange={(next) => {
+            setProof(next);
+            setProofMsg(null);
+            setError(null);
+          }}
+        />
         <div className="mt-3 flex flex-wrap gap-2">
           <button type="submit" className="btn-primary" disabled={busy}>
             {lost ? t('bracelets.replace_submit') : t('bracelets.link_submit')}

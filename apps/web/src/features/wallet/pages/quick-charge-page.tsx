@@ -17,17 +17,25 @@ import { useCheckout } from '../../../stores/checkout-store';
 import { useEventContext } from '../../../stores/event-context-store';
 import { useSession } from '../../../stores/session-store';
 import { linkBracelet, quickChargeEventQuery, quickChargeLogin } from '../api/wallet';
+import {
+  BraceletProofFields,
+  emptyProof,
+  proofError,
+  proofPayload,
+  type BraceletProof,
+} from '../components/bracelet-proof-fields';
 import { TopUpPicker } from '../components/topup-picker';
 import { useRefreshWalletAfterCheckout } from '../hooks/use-refresh-after-checkout';
 import { OnlineTopUpUnavailable } from '../components/wallet-states';
 
-type Errors = Partial<Record<'code' | 'mobile' | 'password' | 'terms' | 'form', string>>;
+type Errors = Partial<Record<'code' | 'secret' | 'mobile' | 'password' | 'terms' | 'form', string>>;
 
 function Identify({ event, onLinked }: { event: QuickChargeEvent; onLinked(code: string): void }) {
   const { t } = useTranslation('wallet');
   const id = useId();
   const signedIn = useSession((s) => !!s.token);
   const [code, setCode] = useState('');
+  const [proof, setProof] = useState<BraceletProof>(emptyProof);
   const [phone, setPhone] = useState<PhoneValue>(() => initialPhoneValue());
   const [password, setPassword] = useState('');
   const [terms, setTerms] = useState(false);
@@ -38,6 +46,8 @@ function Identify({ event, onLinked }: { event: QuickChargeEvent; onLinked(code:
     e.preventDefault();
     const next: Errors = {};
     if (!isBraceletCode(code)) next.code = t('bracelets.code_invalid');
+    const proofBad = proofError(proof);
+    if (proofBad) next.secret = t(proofBad);
     if (!signedIn && !isPhoneValueValid(phone)) next.mobile = t('quick.mobile_invalid');
     if (!signedIn && !password) next.password = t('quick.password_required');
     if (!terms) next.terms = t('quick.terms_required');
@@ -59,12 +69,19 @@ function Identify({ event, onLinked }: { event: QuickChargeEvent; onLinked(code:
         }
       }
       try {
-        await linkBracelet({ event_id: event.id, code });
+        await linkBracelet({ event_id: event.id, code, ...proofPayload(proof) });
         onLinked(code);
       } catch (err) {
-        setErrors({
-          code: err instanceof ApiError ? (err.fieldErrors.code?.[0] ?? err.message) : t('bracelets.error'),
-        });
+        const field =
+          err instanceof ApiError ? (err.fieldErrors.secret ?? err.fieldErrors.uid)?.[0] : undefined;
+        setErrors(
+          field
+            ? { secret: field }
+            : {
+                code:
+                  err instanceof ApiError ? (err.fieldErrors.code?.[0] ?? err.message) : t('bracelets.error'),
+              },
+        );
       }
     } finally {
       setBusy(false);
@@ -96,6 +113,15 @@ function Identify({ event, onLinked }: { event: QuickChargeEvent; onLinked(code:
             {errors.code}
           </p>
         )}
+        <BraceletProofFields
+          id={id}
+          value={proof}
+          error={errors.secret}
+          onChange={(next) => {
+            setProof(next);
+            setErrors((e) => ({ ...e, code: undefined, secret: undefined }));
+          }}
+        />
       </div>
       {signedIn ? (
         <p className="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900 ring-1 ring-emerald-300">
