@@ -86,10 +86,21 @@ export const orderLineView = z.object({
 
 export const paymentView = z.object({
   id: z.number(),
+/** A payment as the customer sees it (an operator's refund_failed shows as refund_pending). */
+export const PAYMENT_VIEW_STATUSES = [
+  'pending',
+  'requires_action',
+  'approved',
+  'declined',
+  'expired',
+  'refund_pending',
+  'refunded',
+] as const;
+
   reference: z.string(),
   provider: z.string(),
   method: z.enum(['mbway', 'card', 'google_pay', 'apple_pay']),
-  status: z.enum(['pending', 'requires_action', 'approved', 'declined', 'expired', 'refund_pending']),
+  status: z.enum(PAYMENT_VIEW_STATUSES),
   amount_cents: z.number(),
   expires_at: z.string().nullable(),
   /** 3-D Secure style step: open this URL (sandbox page or the bank's) */

@@ -114,7 +114,7 @@ export const payments = pgTable(
     /** mbway | card | google_pay | apple_pay */
     method: text('method').notNull(),
     providerRef: text('provider_ref').unique(),
-    /** pending | requires_action | approved | declined | expired */
+    /** pending | requires_action (open) | approved | declined | expired | refund_pending | refunded | refund_failed */
     status: text('status').notNull().default('pending'),
     amountCents: integer('amount_cents').notNull(),
     idempotencyKey: text('idempotency_key'),
@@ -122,8 +122,17 @@ export const payments = pgTable(
     meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** set when the attempt is created: past it the expiry job closes an attempt left open */
   },
   (t) => [
+    /** the provider's id of the refund (refund_pending → refunded by the refund job) */
+    refundRef: text('refund_ref'),
+    refundAttempts: integer('refund_attempts').notNull().default(0),
+    /** the refund job retries a failed refund from this time (backoff) */
+    refundNextAt: timestamp('refund_next_at', { withTimezone: true }),
+    /** why the last refund attempt failed, for operators */
+    refundError: text('refund_error'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     index('payments_order_idx').on(t.orderId),
     index('payments_status_idx').on(t.status, t.createdAt),
     uniqueIndex('payments_idem_idx').on(t.orderId, t.idempotencyKey),
@@ -131,6 +140,13 @@ export const payments = pgTable(
 );
 
 /** Provider events recorded once: fulfilment happens in the same transaction. */
+    // one open attempt per order: a second charge cannot start while one is open
+    uniqueIndex('payments_one_open_idx')
+      .on(t.orderId)
+      .where(sql`status IN ('pending', 'requires_action')`),
+    index('payments_refund_due_idx')
+      .on(t.refundNextAt)
+      .where(sql`status = 'refund_pending'`),
 export const paymentEvents = pgTable('payment_events', {
   id: serial('id').primaryKey(),
   provider: text('provider').notNull(),

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { createOrderBody } from '@bilheteira/shared/schemas/orders';
 import type { Db, DbOrTx } from '../../db/client';
 import { audit } from '../../lib/audit';
+import { PAYMENT_VIEW_STATUSES } from '@bilheteira/shared/schemas/orders';
 import { AppError, unauthorized } from '../../lib/errors';
 import { translate } from '../../i18n/messages';
 import type { Locale } from '@bilheteira/shared/locales';
@@ -507,9 +508,10 @@ export function toPaymentView(p: PaymentRow): PaymentView {
     provider: p.provider,
     method: (['mbway', 'card', 'google_pay', 'apple_pay'] as const).find((m) => m === p.method) ?? 'card',
     status:
-      (['pending', 'requires_action', 'approved', 'declined', 'expired', 'refund_pending'] as const).find(
-        (s) => s === p.status,
-      ) ?? 'pending',
+      // refund_failed is the refund job's business: the customer is still owed the money
+      p.status === 'refund_failed'
+        ? 'refund_pending'
+        : (PAYMENT_VIEW_STATUSES.find((s) => s === p.status) ?? 'pending'),
     amount_cents: p.amountCents,
     expires_at: p.expiresAt?.toISOString() ?? null,
     redirect_url: p.status === 'requires_action' ? (meta.redirect_url ?? null) : null,

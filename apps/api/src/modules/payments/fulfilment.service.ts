@@ -19,7 +19,11 @@ import {
 } from './payments.repository';
 import './payments.messages';
 
-export type FulfilmentOutcome = 'fulfilled' | 'duplicate' | 'already_paid' | 'refund_pending' | 'not_found';
+export type FulfilmentOutcome =
+  'fulfilled' | 'duplicate' | 'already_paid' | 'refund_pending' | 'refunded' | 'not_found';
+
+/** Money owed back or given back: such a payment never pays an order again. */
+const REFUND_STATUSES = ['refund_pending', 'refund_failed', 'refunded'];
 
 /** A confirmation from a provider: its event id makes a repeat a no-op. */
 export interface Confirmation {
@@ -35,7 +39,8 @@ export interface Confirmation {
  * event: order → paid, reserved stock → sold, tickets issued, wallet credited, confirmation
  * email queued. A repeated event (same eventRef) or a second confirmation of an order
  * already paid changes nothing. An approval that arrives after the order expired takes the
- * stock again if it is still there; if not, the payment is flagged for refund.
+ * stock again if it is still there; if not, the payment is flagged for refund (refund_pending),
+ * which the refund job (payment-refunds.service.ts) gives back through the provider.
  */
 export async function fulfilPayment(
   db: Db,
@@ -47,6 +52,10 @@ export async function fulfilPayment(
     if (!(await recordPaymentEvent(tx, c))) return 'duplicate';
     const payment = await findPaymentForUpdate(tx, c.paymentId);
     if (!payment) return 'not_found';
+    // another confirmation of a payment already flagged for refund (a return redirect after
+    // the webhook): it stays a refund, it must not pay the order or be refunded twice
+    if (REFUND_STATUSES.includes(payment.status))
+      return payment.status === 'refunded' ? 'refunded' : 'refund_pending';
     const order = await findOrderForUpdate(tx, payment.orderId);
     if (!order) return 'not_found';
     if (order.status === 'paid' || order.status === 'refunded') {

@@ -44,6 +44,19 @@ export interface PaymentProvider {
   create(input: CreatePaymentInput, now: Date): Promise<ProviderResult>;
   /** Asks the provider for the current state (return redirects). */
   retrieve(providerRef: string): Promise<ProviderStatus>;
+  /**
+   * Gives a captured payment back in full. The idempotency key makes a repeat (a worker that
+   * died before recording the answer) return the same refund instead of a second one.
+   * Throws when the provider refuses or cannot be reached (the refund job retries).
+   */
+  refund(input: RefundInput): Promise<{ refundRef: string }>;
+}
+
+export interface RefundInput {
+  /** the provider's id of the payment */
+  providerRef: string;
+  amountCents: number;
+  idempotencyKey: string;
 }
 
 /** Masks a phone to its last three digits. */

@@ -41,6 +41,11 @@ export const paymentMessages = defineMessages({
     en: 'This order can no longer be paid.',
     es: 'Este pedido ya no se puede pagar.',
   },
+  'payment.in_progress': {
+    'pt-pt': 'Já está em curso um pagamento desta encomenda. Aguarde um momento e consulte a encomenda.',
+    en: 'A payment for this order is already in progress. Wait a moment and check the order.',
+    es: 'Ya hay un pago en curso para este pedido. Espere un momento y consulte el pedido.',
+  },
   'payment.not_found': {
     'pt-pt': 'Pagamento não encontrado.',
     en: 'Payment not found.',

@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   customerTickets,
   customers,
   events,
+  orders,
   paymentEvents,
   payments,
   ticketTypes,
@@ -29,6 +30,28 @@ export async function updatePayment(
   return row!;
 }
 
+/**
+ * Records the provider's answer to an attempt's creation; the status changes only while the
+ * attempt is still open (a slow provider call must not reopen an attempt expired meanwhile).
+ */
+export async function recordProviderAnswer(
+  db: DbOrTx,
+  id: number,
+  status: string,
+  values: Pick<Partial<typeof payments.$inferInsert>, 'providerRef' | 'expiresAt' | 'meta'>,
+): Promise<PaymentRow> {
+  const [row] = await db
+    .update(payments)
+    .set({
+      ...values,
+      status: sql`CASE WHEN ${payments.status} IN ('pending', 'requires_action') THEN ${status} ELSE ${payments.status} END`,
+      updatedAt: new Date(),
+    })
+    .where(eq(payments.id, id))
+    .returning();
+  return row!;
+}
+
 export async function findPaymentByKey(db: DbOrTx, orderId: number, key: string) {
   const rows = await db
     .select()
@@ -46,6 +69,53 @@ export async function findPaymentByRef(db: DbOrTx, providerRef: string) {
 export async function findPaymentForUpdate(db: DbOrTx, id: number) {
   const rows = await db.select().from(payments).where(eq(payments.id, id)).for('update');
   return rows[0];
+}
+
+export async function findPaymentById(db: DbOrTx, id: number) {
+  const rows = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
+  return rows[0];
+}
+
+/** The order's newest attempt (a new attempt closes the open one first, so an open one is the newest). */
+export async function findLatestPayment(db: DbOrTx, orderId: number) {
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.orderId, orderId))
+    .orderBy(desc(payments.id))
+    .limit(1);
+  return rows[0];
+}
+
+/**
+ * Claims one payment owed back to its customer whose refund is due, skipping rows another
+ * worker holds: the caller keeps the row locked until the provider has answered.
+ */
+export async function claimDueRefund(db: DbOrTx, now: Date): Promise<PaymentRow | undefined> {
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.status, 'refund_pending'),
+        sql`(${payments.refundNextAt} IS NULL OR ${payments.refundNextAt} <= ${now.toISOString()})`,
+      ),
+    )
+    .orderBy(asc(payments.id))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  return rows[0];
+}
+
+/** Payments in the given statuses with their order reference, oldest first (operators). */
+export async function listPaymentsByStatus(db: DbOrTx, statuses: string[], limit = 500) {
+  return db
+    .select({ payment: payments, orderReference: orders.reference })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(inArray(payments.status, statuses))
+    .orderBy(asc(payments.id))
+    .limit(limit);
 }
 
 /** Ends earlier attempts still open on the order (a new attempt replaces them). */

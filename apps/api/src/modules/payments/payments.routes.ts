@@ -8,10 +8,16 @@ import {
   paymentStatusResponse,
 } from '@bilheteira/shared/schemas/payments';
 import { translate } from '../../i18n/messages';
+import { safeEqual } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { actorOf, idempotencyKey } from '../orders/orders.routes';
 import { createPaymentsContext } from './payments.context';
 import { stripeClient } from './stripe-provider';
+import {
+  OPERATOR_PAYMENT_STATUSES,
+  operatorListPayments,
+  refundDuePayments,
+} from './payment-refunds.service';
 import {
   autoDecideSandboxMbway,
   expirePaymentAttempts,
@@ -23,6 +29,8 @@ import {
   syncReturn,
   toPaymentView,
 } from './payments.service';
+import { guardKeyAttempt } from '../../lib/key-guard';
+import { clientIp } from '../../lib/client-ip';
 
 const refParam = z.object({ reference: z.string().trim().min(4).max(100) });
 
@@ -86,7 +94,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: payOrderResponse },
       },
     },
-    async (req) => {
+    async (req, reply) => {
+      const now = new Date();
       const { payment, order } = await payOrder(
         ctx,
         {
@@ -95,8 +104,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           body: req.body,
           idempotencyKey: idempotencyKey(req),
           locale: req.locale,
+          // parallel calls may queue for the database before reaching the handler
+          arrivedAt: new Date(now.getTime() - reply.elapsedTime),
         },
-        new Date(),
+        now,
       );
       const message =
         order.status === 'paid'
@@ -209,10 +220,46 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   });
 
+  app.get(
+    '/operator/payments',
+    {
+      // the same X-Operator-Key guard as /operator/refunds; without OPERATOR_KEY the API is closed
+      preHandler: async (req) => {
+        const expected = app.config.OPERATOR_KEY;
+        const header = req.headers['x-operator-key'];
+        const given = typeof header === 'string' ? header : null;
+        const right = !!expected && !!given && safeEqual(given, expected);
+        await guardKeyAttempt(app.db, 'operator', clientIp(req), given, right);
+        if (!right) throw new AppError(401, 'operator_unauthorized', 'operator.unauthorized');
+      },
+      schema: {
+        tags: ['operator'],
+        summary: 'Payments owed back to customers and their refund state (operator key)',
+        description:
+          'status refund_pending (default, with refund_failed): money the refund job is giving back ' +
+          'through the provider, with attempts and the last error; refunded: given back.',
+        querystring: z.object({ status: z.enum(OPERATOR_PAYMENT_STATUSES).optional() }),
+      },
+    },
+    async (req) => ({
+      data: await operatorListPayments(
+        app.db,
+        req.query.status === undefined || req.query.status === 'refund_pending'
+          ? ['refund_pending', 'refund_failed']
+          : [req.query.status],
+      ),
+    }),
+  );
+
   app.jobs.push({
     name: 'payments-expiry',
     everyMs: 10_000,
     run: () => expirePaymentAttempts(app.db, new Date()),
+  });
+  app.jobs.push({
+    name: 'payments-refunds',
+    everyMs: 15_000,
+    run: () => refundDuePayments(ctx, new Date()),
   });
   const autoMs = sandboxAutoApproveMs({ ...process.env, NODE_ENV: app.config.NODE_ENV });
   if (!key && autoMs !== null) {

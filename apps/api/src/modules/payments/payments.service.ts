@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type Stripe from 'stripe';
+import { MBWAY_COUNTDOWN_MS } from '@bilheteira/shared/constants';
 import { formatEur } from '@bilheteira/shared/money';
 import { toE164 } from '@bilheteira/shared/phone';
 import { isValidCardExpiry } from '@bilheteira/shared/validation';
@@ -10,16 +11,24 @@ import { AppError } from '../../lib/errors';
 import { enqueueMessage } from '../../lib/outbox';
 import { audit } from '../../lib/audit';
 import { translate } from '../../i18n/messages';
-import { findOrderById, findOwnedOrder, setOrderExpiry } from '../orders/orders.repository';
-import { isPayable, orderDetail, toPaymentView } from '../orders/orders.service';
+import {
+  findOrderById,
+  findOrderForUpdate,
+  findOwnedOrder,
+  setOrderExpiry,
+} from '../orders/orders.repository';
+import { holdForAttempt, isPayable, orderDetail, toPaymentView } from '../orders/orders.service';
 import { declinePayment, fulfilPayment } from './fulfilment.service';
 import type { PaymentProvider } from './payment-provider';
 import {
+  findLatestPayment,
+  findPaymentById,
   findPaymentByKey,
   findPaymentByRef,
   expireOpenPayments,
   findSandboxMbwayWaiting,
   insertPayment,
+  recordProviderAnswer,
   supersedeOpenPayments,
   updatePayment,
   type PaymentRow,
@@ -37,11 +46,44 @@ export interface PaymentsContext {
 
 const newPaymentRef = () => `pay_${randomBytes(12).toString('base64url')}`;
 
+const OPEN_STATUSES = ['pending', 'requires_action'];
+/** Card, Google Pay, Apple Pay: the browser or the bank answers within this window. */
+export const CARD_ATTEMPT_WINDOW_MS = 10 * 60_000;
+/** A concurrent identical call waits this long for the attempt whose provider call is in flight. */
+const IN_FLIGHT_WAIT_MS = 30_000;
+
+/** Every attempt expires: MB WAY after its countdown, the other methods after a short window. */
+export const attemptWindowMs = (method: string) =>
+  method === 'mbway' ? MBWAY_COUNTDOWN_MS : CARD_ATTEMPT_WINDOW_MS;
+
+interface AttemptMeta {
+  /** what the customer asked for (method, MB WAY phone, card end): an identical call answers the attempt */
+  request?: string;
+  /** set while the provider call (and an immediate fulfilment) runs */
+  in_flight?: boolean;
+  decline_code?: string;
+}
+const metaOf = (p: PaymentRow) => p.meta as AttemptMeta;
+
+const isOpen = (p: PaymentRow, now: Date) =>
+  OPEN_STATUSES.includes(p.status) && (!p.expiresAt || p.expiresAt > now);
+
+/** The masked request an attempt was made for; a card keeps only its last four digits. */
+function requestOf(body: PayOrderInput, mbwayPhone: string | undefined): string {
+  if (body.method === 'mbway') return `mbway:${mbwayPhone ?? ''}`;
+  if (body.method === 'card' && body.card) return `card:${body.card.number.slice(-4)}:${body.card.expiry}`;
+  return body.method;
+}
+
 /**
  * Starts a payment attempt for a pending order of the customer (a repeated Idempotency-Key
  * answers the first attempt). Approved at once → fulfilled; declined → 422 with the order
  * still payable; MB WAY → pending until the app answers; 3-D Secure → redirect URL.
- * Throws 404 (not theirs), 409 (not payable), 422 (declined / bad card), 502 (provider down).
+ * One open attempt per order: the order row is locked while an attempt is chosen, and a call
+ * identical to the newest attempt that is still open, or that was closed after this call
+ * arrived (a double click, parallel retries), answers that attempt; the provider is called
+ * once per attempt. Throws 404 (not theirs), 409 (not payable, another payment in progress),
+ * 422 (declined / bad card), 502 (provider down).
  */
 export async function payOrder(
   ctx: PaymentsContext,
@@ -51,17 +93,19 @@ export async function payOrder(
     body: PayOrderInput;
     idempotencyKey: string | null;
     locale: string;
+    /** when the request reached the server (default `now`): a call that arrived before an identical attempt closed answers it */
+    arrivedAt?: Date;
   },
   now: Date,
 ) {
   const { db } = ctx;
+  const arrivedAt = input.arrivedAt ?? now;
   const order = await findOwnedOrder(db, input.customerId, input.orderId);
   if (!order) throw new AppError(404, 'order_not_found', 'order.not_found');
   if (input.idempotencyKey) {
     const existing = await findPaymentByKey(db, order.id, input.idempotencyKey);
     if (existing) return { payment: existing, order: await orderDetail(db, order, now) };
   }
-  if (!isPayable(order, now)) throw new AppError(409, 'order_not_payable', 'payment.order_not_payable');
   const { body } = input;
   if (body.method === 'card') {
     if (ctx.provider.name !== 'sandbox') {
@@ -87,20 +131,39 @@ export async function payOrder(
     }
   }
   const mbwayPhone = body.mbway ? toE164(body.mbway.country_code, body.mbway.mobile) : undefined;
+  const request = requestOf(body, mbwayPhone);
 
-  await supersedeOpenPayments(db, order.id);
   const reference = newPaymentRef();
-  let payment: PaymentRow;
+  let chosen: { answer: PaymentRow } | { created: PaymentRow };
   try {
-    payment = await insertPayment(db, {
-      orderId: order.id,
-      provider: ctx.provider.name,
-      method: body.method,
-      providerRef: ctx.provider.name === 'sandbox' ? reference : null,
-      status: 'pending',
-      amountCents: order.totalCents,
-      idempotencyKey: input.idempotencyKey,
-      meta: {},
+    chosen = await db.transaction(async (tx) => {
+      const locked = await findOrderForUpdate(tx, order.id);
+      if (!locked || locked.customerId !== input.customerId)
+        throw new AppError(404, 'order_not_found', 'order.not_found');
+      const latest = await findLatestPayment(tx, order.id);
+      if (
+        latest &&
+        metaOf(latest).request === request &&
+        (isOpen(latest, now) || latest.updatedAt.getTime() >= arrivedAt.getTime())
+      )
+        return { answer: latest };
+      if (!isPayable(locked, now)) throw new AppError(409, 'order_not_payable', 'payment.order_not_payable');
+      if (latest && isOpen(latest, now) && metaOf(latest).in_flight)
+        throw new AppError(409, 'payment_in_progress', 'payment.in_progress');
+      await supersedeOpenPayments(tx, order.id);
+      const created = await insertPayment(tx, {
+        orderId: order.id,
+        provider: ctx.provider.name,
+        method: body.method,
+        providerRef: ctx.provider.name === 'sandbox' ? reference : null,
+        status: 'pending',
+        amountCents: order.totalCents,
+        idempotencyKey: input.idempotencyKey,
+        // a crash during the provider call leaves an attempt the expiry job closes
+        expiresAt: new Date(now.getTime() + attemptWindowMs(body.method)),
+        meta: { request, in_flight: true },
+      });
+      return { created };
     });
   } catch (err) {
     // a concurrent repeat with the same key: answer the first attempt
@@ -110,6 +173,8 @@ export async function payOrder(
     if (existing) return { payment: existing, order: await orderDetail(db, order, now) };
     throw err;
   }
+  if ('answer' in chosen) return answerAttempt(db, chosen.answer, input.customerId, now);
+  let payment = chosen.created;
 
   let result;
   try {
@@ -128,14 +193,21 @@ export async function payOrder(
       now,
     );
   } catch {
-    await updatePayment(db, payment.id, { status: 'declined', meta: { decline_code: 'provider_error' } });
+    await updatePayment(db, payment.id, {
+      status: 'declined',
+      meta: { request, decline_code: 'provider_error' },
+    });
     throw new AppError(502, 'payment_unavailable', 'payment.unavailable');
   }
-  payment = await updatePayment(db, payment.id, {
+  // An answer still to be applied (fulfilment, decline) keeps the attempt in flight, so an
+  // identical concurrent call waits for the same outcome as this one.
+  const settles = result.status === 'approved' || result.status === 'declined';
+  payment = await recordProviderAnswer(db, payment.id, settles ? 'pending' : result.status, {
     providerRef: result.providerRef,
-    status: result.status === 'approved' ? 'pending' : result.status,
-    expiresAt: result.expiresAt ?? null,
+    ...(result.expiresAt ? { expiresAt: result.expiresAt } : {}),
     meta: {
+      request,
+      ...(settles ? { in_flight: true } : {}),
       display: result.display,
       ...(result.redirectUrl ? { redirect_url: result.redirectUrl } : {}),
       ...(result.clientSecret ? { client_secret: result.clientSecret } : {}),
@@ -145,8 +217,9 @@ export async function payOrder(
     },
   });
   // The order waits for an attempt the customer is completing (MB WAY app, 3-D Secure).
-  if (result.expiresAt && result.expiresAt.getTime() + 60_000 > order.expiresAt.getTime())
-    await setOrderExpiry(db, order.id, new Date(result.expiresAt.getTime() + 60_000));
+  // ...but never past the order's hold deadline (orders.service.ts holdForAttempt)
+  const hold = result.expiresAt ? holdForAttempt(order, result.expiresAt) : null;
+  if (hold) await setOrderExpiry(db, order.id, hold);
 
   const confirmation = { provider: ctx.provider.name, paymentId: payment.id };
   if (result.status === 'approved') {
@@ -196,6 +269,36 @@ export async function payOrder(
   const fresh = (await findPaymentByRef(db, result.providerRef)) ?? payment;
   const freshOrder = (await findOwnedOrder(db, input.customerId, order.id)) ?? order;
   return { payment: fresh, order: await orderDetail(db, freshOrder, now) };
+}
+
+/**
+ * The answer to a call that found the attempt an identical call made: once its provider call is
+ * done, the same as that call's (approved or pending → 200, declined → 422, provider down → 502).
+ */
+async function answerAttempt(db: Db, found: PaymentRow, customerId: number, now: Date) {
+  let payment = found;
+  const deadline = Date.now() + IN_FLIGHT_WAIT_MS;
+  for (let pause = 20; OPEN_STATUSES.includes(payment.status) && metaOf(payment).in_flight;) {
+    if (Date.now() > deadline) throw new AppError(409, 'payment_in_progress', 'payment.in_progress');
+    await new Promise((r) => setTimeout(r, pause));
+    pause = Math.min(pause * 2, 250);
+    payment = (await findPaymentById(db, payment.id)) ?? payment;
+  }
+  const order = await findOwnedOrder(db, customerId, payment.orderId);
+  if (!order) throw new AppError(404, 'order_not_found', 'order.not_found');
+  if (payment.status === 'declined') {
+    const code = metaOf(payment).decline_code ?? 'declined';
+    if (code === 'provider_error') throw new AppError(502, 'payment_unavailable', 'payment.unavailable');
+    throw new AppError(
+      422,
+      'payment_declined',
+      'payment.declined',
+      {},
+      {},
+      { payment: payment.providerRef ?? String(payment.id), decline_code: code, order_id: order.id },
+    );
+  }
+  return { payment, order: await orderDetail(db, order, now) };
 }
 
 /** A payment of the customer by its public reference (another customer's: 404). */

@@ -51,5 +51,8 @@ export function sandboxProvider(): PaymentProvider {
       // the sandbox's state lives in our payments table; nothing to ask
       return 'pending';
     },
+    async refund(input) {
+      return { refundRef: `re_${input.providerRef}` };
+    },
   };
 }

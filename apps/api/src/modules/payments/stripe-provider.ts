@@ -87,5 +87,14 @@ export function stripeProvider(secretKey: string): PaymentProvider {
       const pi = await stripe.paymentIntents.retrieve(providerRef);
       return mapIntentStatus(pi.status);
     },
+    async refund(input) {
+      const refund = await stripe.refunds.create(
+        { payment_intent: input.providerRef, amount: input.amountCents },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      if (refund.status === 'failed' || refund.status === 'canceled')
+        throw new Error(`stripe refund ${refund.id} ${refund.status}: ${refund.failure_reason ?? ''}`);
+      return { refundRef: refund.id };
+    },
   };
 }

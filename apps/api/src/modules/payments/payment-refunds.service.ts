@@ -1,0 +1,105 @@
+import type { Db } from '../../db/client';
+import { audit } from '../../lib/audit';
+import type { PaymentProvider } from './payment-provider';
+import { claimDueRefund, listPaymentsByStatus, updatePayment } from './payments.repository';
+
+/** After this many failed attempts a refund is `refund_failed` and waits for an operator. */
+export const REFUND_MAX_ATTEMPTS = 8;
+
+/** 1 min, 2, 4 … capped at 6 h between attempts. */
+export const refundBackoffMs = (attempts: number) => Math.min(2 ** (attempts - 1) * 60_000, 6 * 3_600_000);
+
+/**
+ * Job: gives back, through the provider, every payment owed back to its customer
+ * (`refund_pending`: a second approval of an order already paid, a late approval without
+ * stock). One payment per transaction, claimed with FOR UPDATE SKIP LOCKED and kept locked
+ * until the provider answered, so two workers never refund one payment twice; the provider
+ * call carries `refund:payment:<id>` as idempotency key, so a worker that dies before
+ * recording the answer gets the same refund back on the retry. Success → `refunded` with the
+ * provider's refund id; failure → retried with backoff, the reason kept, and after
+ * REFUND_MAX_ATTEMPTS `refund_failed` (listed by `npm run ops -- payments refund-pending`).
+ * Answers how many payments it handled.
+ */
+export async function refundDuePayments(
+  ctx: { db: Db; provider: PaymentProvider },
+  now: Date,
+  batch = 10,
+): Promise<number> {
+  let handled = 0;
+  for (; handled < batch; handled++) {
+    const found = await ctx.db.transaction(async (tx) => {
+      const payment = await claimDueRefund(tx, now);
+      if (!payment) return false;
+      try {
+        if (payment.provider !== ctx.provider.name || !payment.providerRef)
+          throw new Error(
+            `payment of provider ${payment.provider}; this server refunds through ${ctx.provider.name}`,
+          );
+        const { refundRef } = await ctx.provider.refund({
+          providerRef: payment.providerRef,
+          amountCents: payment.amountCents,
+          idempotencyKey: `refund:payment:${payment.id}`,
+        });
+        await updatePayment(tx, payment.id, {
+          status: 'refunded',
+          refundRef,
+          refundedAt: now,
+          refundAttempts: payment.refundAttempts + 1,
+          refundError: null,
+          refundNextAt: null,
+        });
+        await audit(tx, {
+          actor: `${ctx.provider.name}-refund-job`,
+          action: 'payment.refunded',
+          entity: 'payment',
+          entityId: payment.id,
+          data: { refund_ref: refundRef, amount_cents: payment.amountCents },
+        });
+      } catch (err) {
+        const attempts = payment.refundAttempts + 1;
+        const gaveUp = attempts >= REFUND_MAX_ATTEMPTS;
+        await updatePayment(tx, payment.id, {
+          status: gaveUp ? 'refund_failed' : 'refund_pending',
+          refundAttempts: attempts,
+          refundError: (err instanceof Error ? err.message : String(err)).slice(0, 500),
+          refundNextAt: new Date(now.getTime() + refundBackoffMs(attempts)),
+        });
+        if (gaveUp)
+          await audit(tx, {
+            actor: `${ctx.provider.name}-refund-job`,
+            action: 'payment.refund_failed',
+            entity: 'payment',
+            entityId: payment.id,
+            data: { attempts },
+          });
+      }
+      return true;
+    });
+    if (!found) break;
+  }
+  return handled;
+}
+
+/** Statuses an operator lists: money still owed back (and, on request, what was given back). */
+export const OPERATOR_PAYMENT_STATUSES = ['refund_pending', 'refund_failed', 'refunded'] as const;
+
+/** Payments owed back (or given back) with their refund state, for operators. */
+export async function operatorListPayments(db: Db, statuses: readonly string[]) {
+  const rows = await listPaymentsByStatus(db, [...statuses]);
+  return rows.map(({ payment: p, orderReference }) => ({
+    id: p.id,
+    reference: p.providerRef ?? String(p.id),
+    order_id: p.orderId,
+    order_reference: orderReference,
+    provider: p.provider,
+    method: p.method,
+    amount_cents: p.amountCents,
+    status: p.status,
+    refund_ref: p.refundRef,
+    refund_attempts: p.refundAttempts,
+    refund_error: p.refundError,
+    refund_next_at: p.refundNextAt?.toISOString() ?? null,
+    refunded_at: p.refundedAt?.toISOString() ?? null,
+    updated_at: p.updatedAt.toISOString(),
+  }));
+}
