@@ -50,6 +50,8 @@ export const addItemBody = z.object({
     .optional()
     .refine((v) => !v || /^([01]?\d|2[0-3]):[0-5]\d$/.test(v), { message: 'validation.cart_session_hour' }),
   event_id: idParam,
+  /** the event's slug (its link): required for a private, link-only event */
+  event_slug: z.string().trim().max(120).optional(),
   amount: formInt(z.number().int().min(0).max(CART_LINE_MAX_QTY)),
 });
 export type AddItemBody = z.input<typeof addItemBody>;

@@ -53,6 +53,8 @@ export const orderItemBody = z.object({
  */
 export const createOrderBody = z.object({
   event_id: idParam,
+  /** the event's slug (its link): required for a private, link-only event */
+  event_slug: z.string().trim().max(120).optional(),
   include_cart: z.boolean().default(true),
   items: z.array(orderItemBody).max(20).optional(),
   topup_cents: formInt(z.number().int().min(TOPUP_MIN_CENTS).max(TOPUP_MAX_CENTS)).optional(),

@@ -79,6 +79,10 @@ export const orders = pgTable(
     index('orders_customer_idx').on(t.customerId, t.createdAt),
     index('orders_pending_idx').on(t.status, t.expiresAt),
     uniqueIndex('orders_idem_idx').on(t.customerId, t.idempotencyKey),
+    // one open pending order per customer per event (a new one replaces it: migration 0013)
+    uniqueIndex('orders_one_pending_idx')
+      .on(t.customerId, t.eventId)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 

@@ -1,6 +1,7 @@
 import type { CartView } from '@bilheteira/shared/schemas/carts';
 import { fromSessionDate, toSessionDate } from '@bilheteira/shared/schemas/carts';
 import { serviceCostCents } from '@bilheteira/shared/money';
+import { perOrderProblems } from '@bilheteira/shared/order-limits';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import {
@@ -52,9 +53,22 @@ export function typeOnSale(event: EventRow, type: TicketTypeRow, now: Date): boo
   return true;
 }
 
-/** The event must be published (or private by link) and not over. Throws 404 / 422. */
-export function sellableEvent(event: EventRow | undefined, now: Date): EventRow {
+/**
+ * What shows a buyer reached a private (link-only) event through its link: the event's slug,
+ * which is its link (/events/{slug}), or `known` where the owner already proved it (a line
+ * of their cart was added with it). A numeric event_id alone is sequential, so it proves
+ * nothing.
+ */
+export type EventAccess = { slug?: string | null } | 'known';
+
+/**
+ * The event must be published (or private and reached by its link) and not over. Throws
+ * 404 (a private event without its link answers exactly like an unknown one) / 422.
+ */
+export function sellableEvent(event: EventRow | undefined, now: Date, access: EventAccess): EventRow {
   if (!event || event.status === 'draft') throw new AppError(404, 'event_not_found', 'cart.event_not_found');
+  if (event.visibility === 'private' && access !== 'known' && access.slug !== event.slug)
+    throw new AppError(404, 'event_not_found', 'cart.event_not_found');
   if (event.status !== 'published' || event.endsAt <= now)
     throw new AppError(422, 'event_not_on_sale', 'cart.event_not_on_sale');
   return event;
@@ -122,6 +136,8 @@ export interface AddItemInput {
   session_date?: string;
   session_hour?: string;
   amount: number;
+  /** the event's slug: needed for a private event (sellableEvent) */
+  event_slug?: string;
 }
 
 /**
@@ -129,16 +145,21 @@ export interface AddItemInput {
  * the line, else appends; 0 removes). Checks the event, the ticket type, the session,
  * the per-order maximum and what is left. Throws 404 / 422.
  */
-export async function addItem(db: Db, owner: CartOwner, body: AddItemInput, now: Date) {
-  // One read for the event, the ticket type, the session and the stock; one write; one read
-  // of the whole cart to answer (it may have changed in another tab meanwhile).
-  const facts = await findSaleFacts(
-    db,
-    body.event_id,
-    [body.ticket_id],
-    body.session_id ? [body.session_id] : [],
-  );
-  const event = sellableEvent(facts.event, now);
+export async function addItem(
+  db: Db,
+  owner: CartOwner,
+  body: AddItemInput,
+  now: Date,
+  access: EventAccess = { slug: body.event_slug },
+) {
+  // One read for the event, the ticket type, the session and the stock (with the cart's
+  // lines, for the per-order maximum over all of them); one write; one read of the whole
+  // cart to answer (it may have changed in another tab meanwhile).
+  const [facts, current] = await Promise.all([
+    findSaleFacts(db, body.event_id, [body.ticket_id], body.session_id ? [body.session_id] : []),
+    body.amount > 0 ? findCartContents(db, owner, body.event_id) : null,
+  ]);
+  const event = sellableEvent(facts.event, now, access);
   const type = facts.types[0];
   if (!type || type.eventId !== event.id)
     throw new AppError(404, 'ticket_not_found', 'cart.ticket_not_found');
@@ -170,7 +191,12 @@ export async function addItem(db: Db, owner: CartOwner, body: AddItemInput, now:
   if (body.amount > 0) {
     if (!typeOnSale(event, type, now))
       throw new AppError(422, 'ticket_not_on_sale', 'cart.ticket_not_on_sale', params);
-    if (body.amount > type.maxPerOrder)
+    // this line at its new quantity and every other line of the type (other sessions)
+    const others = (current?.items ?? []).filter(
+      (i) => i.ticketTypeId === type.id && i.sessionId !== (session?.id ?? null),
+    );
+    const lines = [...others, { ticketTypeId: type.id, qty: body.amount }];
+    if (perOrderProblems(lines, [type]).above.length)
       throw new AppError(422, 'above_maximum', 'cart.above_maximum', params);
     const available = availablePlaces(type, session, facts.days);
     if (available <= 0) throw new AppError(422, 'sold_out', 'cart.sold_out', params);
@@ -190,6 +216,7 @@ export async function addItem(db: Db, owner: CartOwner, body: AddItemInput, now:
 export async function changeItemQty(db: Db, owner: CartOwner, itemId: number, qty: number, now: Date) {
   const found = await findOwnedItem(db, owner, itemId);
   if (!found) throw new AppError(404, 'cart_item_not_found', 'cart.item_not_found');
+  // the line is in the owner's cart: they reached the event by its link when adding it
   return addItem(
     db,
     owner,
@@ -200,6 +227,7 @@ export async function changeItemQty(db: Db, owner: CartOwner, itemId: number, qt
       amount: qty,
     },
     now,
+    'known',
   );
 }
 

@@ -26,6 +26,8 @@ export interface PendingOrderInput {
   claims: StockClaim[];
   auditData: Record<string, unknown>;
   clearCartId: number | null;
+  /** orders a customer may create per minute (refused beyond: isOrderRateLimited); null: no limit */
+  ratePerMinute?: number | null;
 }
 
 export interface PendingOrderWritten {
@@ -79,6 +81,7 @@ function orderJson(v: PendingOrderInput, claims: CounterClaim[]) {
     audit_data: v.auditData,
     counters: claims,
     clear_cart_id: v.clearCartId,
+    rate_per_minute: v.ratePerMinute ?? null,
   };
 }
 
@@ -97,6 +100,24 @@ class OrderWriteError extends Error {
 /** The order's statement found no live session for its `sessionTokenHash` (nothing written). */
 export const isSessionRefused = (err: unknown): boolean =>
   err instanceof OrderWriteError && err.code === '28000';
+
+/** The customer created as many orders in the last minute as they may (nothing written). */
+export const isOrderRateLimited = (err: unknown): boolean =>
+  err instanceof OrderWriteError && err.code === 'BH429';
+
+/**
+ * The customer's pending order for the event has a payment attempt they are still
+ * completing (MB WAY, 3-D Secure), so it is not replaced (nothing written).
+ */
+export const isPaymentInProgress = (err: unknown): boolean =>
+  err instanceof OrderWriteError && err.code === 'BH409';
+
+/**
+ * Another order of the same customer for the same event became their pending one while
+ * this one was written (orders_one_pending_idx): writing again replaces it.
+ */
+export const isPendingOrderRace = (err: unknown): boolean =>
+  err instanceof OrderWriteError && err.code === '23505' && err.constraint === 'orders_one_pending_idx';
 
 /** The session an order refused by its statement was authenticated with, if any. */
 export const refusedOrderSession = (err: unknown): SessionIdentity | null =>
@@ -155,10 +176,15 @@ function runOrderBatch(db: DbOrTx, items: PendingOrderInput[]): Promise<BatchOut
   );
 }
 
-/** The rows an order's statement locks: its stock counters, its Idempotency-Key, its cart. */
+/**
+ * The rows an order's statement locks: its stock counters, its Idempotency-Key, its cart,
+ * and the buyer's pending order for the event (which it replaces).
+ */
 function orderLockKeys(v: PendingOrderInput): string[] {
   const c = counters(v.order.eventId, v.claims);
+  const buyer = 'customerId' in v.buyer ? v.buyer.customerId : v.buyer.sessionTokenHash;
   return [
+    `pending:${buyer}:${v.order.eventId}`,
     ...c.types.map(([id]) => `type:${id}`),
     ...c.sessions.map(([id]) => `session:${id}`),
     ...c.days.map(([day]) => `day:${v.order.eventId}:${day}`),
@@ -207,6 +233,16 @@ export async function insertPendingOrder(db: DbOrTx, input: PendingOrderInput): 
   const outcome = isTransaction(db) ? (await runOrderBatch(db, [input]))[0]! : await orderBatcher(db, input);
   if (outcome instanceof OrderWriteError) throw outcome;
   return outcome;
+}
+
+/** Does the customer hold a pending order for the event (the one a new order replaces)? */
+export async function hasPendingOrder(db: DbOrTx, customerId: number, eventId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.customerId, customerId), eq(orders.eventId, eventId), eq(orders.status, 'pending')))
+    .limit(1);
+  return rows.length > 0;
 }
 
 export async function findOrderByIdempotencyKey(db: DbOrTx, customerId: number, key: string) {
@@ -298,19 +334,25 @@ export async function setOrderExpiry(db: DbOrTx, orderId: number, expiresAt: Dat
 /**
  * Claims a batch of pending orders whose hold is over and marks them cancelled, skipping
  * rows another worker holds (FOR UPDATE SKIP LOCKED): safe with any number of instances.
- * Orders with a payment still awaiting the customer (MB WAY, 3-D Secure) wait for it.
+ * Orders with a payment still awaiting the customer (MB WAY, 3-D Secure) wait for it, but
+ * never once they were created `capMs` ago (the longest an unpaid order may hold tickets).
  */
-export async function claimExpiredOrders(db: DbOrTx, now: Date, batch: number): Promise<OrderRow[]> {
+export async function claimExpiredOrders(
+  db: DbOrTx,
+  now: Date,
+  batch: number,
+  capMs: number,
+): Promise<OrderRow[]> {
   const ids = await queryRows<{ id: number }>(
     db,
     sql`
     WITH due AS (
       SELECT o.id FROM orders o
       WHERE o.status = 'pending' AND o.expires_at <= ${now.toISOString()}
-        AND NOT EXISTS (
+        AND (o.created_at <= ${new Date(now.getTime() - capMs).toISOString()} OR NOT EXISTS (
           SELECT 1 FROM payments p WHERE p.order_id = o.id
             AND p.status IN ('pending', 'requires_action')
-            AND p.expires_at > ${now.toISOString()})
+            AND p.expires_at > ${now.toISOString()}))
       ORDER BY o.id LIMIT ${batch} FOR UPDATE SKIP LOCKED)
     UPDATE orders SET status = 'cancelled' FROM due WHERE orders.id = due.id
     RETURNING orders.id`,

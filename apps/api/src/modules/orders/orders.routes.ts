@@ -11,6 +11,7 @@ import {
 import { translate } from '../../i18n/messages';
 import { AppError, unauthorized } from '../../lib/errors';
 import { sha256 } from '../../lib/crypto';
+import { clientIp } from '../../lib/client-ip';
 import { bearerToken } from '../../plugins/auth';
 import {
   createOrder,
@@ -61,9 +62,14 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Create a pending order from the cart (or items) and/or a wallet top-up; holds the tickets',
         description:
           'Reserves stock atomically for ORDER_HOLD_MINUTES (15 by default); then pay it with ' +
-          'POST /api/orders/{id}/pay. Errors: 401 without a live session (before any other ' +
-          'refusal); 422 cart_empty, below_minimum (details.items), above_maximum, ' +
-          'topup_unavailable; 409 sold_out / session_full / day_full.',
+          'POST /api/orders/{id}/pay. A customer has at most one pending order per event: a new ' +
+          'one replaces (cancels) the previous one and gives its tickets back. min/max per order ' +
+          'count all lines of a ticket type together. A private (link-only) event needs ' +
+          '`event_slug`; without it, it answers 404 like an unknown event. Errors: 401 without a ' +
+          'live session (before any other refusal); 404 event_not_found; 422 cart_empty, ' +
+          'below_minimum (details.items), above_maximum, topup_unavailable; 409 sold_out / ' +
+          'session_full / day_full / order_payment_in_progress (the pending order has a payment ' +
+          'attempt open); 429 rate_limited (ORDER_RATE_PER_CUSTOMER_PER_MINUTE, _PER_IP_).',
         security: [{ bearer: [] }],
         headers: idemHeader,
         body: createOrderBody,
@@ -83,6 +89,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
           idempotencyKey: idempotencyKey(req),
           locale: req.locale,
           onSession: (session) => (req.selfAuthenticated = session),
+          limits: {
+            perCustomerPerMinute: app.config.ORDER_RATE_PER_CUSTOMER_PER_MINUTE,
+            perIpPerMinute: app.config.ORDER_RATE_PER_IP_PER_MINUTE,
+            ip: clientIp(req),
+          },
         },
         now,
       );

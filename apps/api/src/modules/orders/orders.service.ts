@@ -1,5 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { serviceCostCents } from '@bilheteira/shared/money';
+import { MBWAY_COUNTDOWN_MS } from '@bilheteira/shared/constants';
+import { perOrderProblems } from '@bilheteira/shared/order-limits';
 import { toSessionDate } from '@bilheteira/shared/schemas/carts';
 import type {
   OrderDetailView,
@@ -10,10 +12,11 @@ import type {
 } from '@bilheteira/shared/schemas/orders';
 import type { z } from 'zod';
 import type { createOrderBody } from '@bilheteira/shared/schemas/orders';
+import { PAYMENT_VIEW_STATUSES } from '@bilheteira/shared/schemas/orders';
 import type { Db, DbOrTx } from '../../db/client';
 import { audit } from '../../lib/audit';
-import { PAYMENT_VIEW_STATUSES } from '@bilheteira/shared/schemas/orders';
 import { AppError, unauthorized } from '../../lib/errors';
+import { hitLimit } from '../../lib/rate-limit';
 import { translate } from '../../i18n/messages';
 import type { Locale } from '@bilheteira/shared/locales';
 import { mergeCartsAtLogin, sellableEvent, typeOnSale } from '../carts/carts.service';
@@ -36,7 +39,11 @@ import {
   findPaymentsOfOrder,
   findSessionsForLines,
   findTicketIdsOfOrder,
+  hasPendingOrder,
   insertPendingOrder,
+  isOrderRateLimited,
+  isPaymentInProgress,
+  isPendingOrderRace,
   isSessionRefused,
   listOrders,
   refusedOrderSession,
@@ -65,6 +72,35 @@ export type CreateOrderInput = z.output<typeof createOrderBody>;
 export function orderHoldMs(env: NodeJS.ProcessEnv = process.env): number {
   const minutes = Number(env.ORDER_HOLD_MINUTES);
   return (Number.isFinite(minutes) && minutes > 0 ? minutes : 15) * 60_000;
+}
+
+/**
+ * How long past its creation an unpaid order may hold its tickets at most: the hold plus one
+ * MB WAY window and its grace minute. Payment attempts extend a hold (the customer is in
+ * their MB WAY app or 3-D Secure) only up to here, however many there are, declined or not;
+ * past it the expiry job cancels the order even while an attempt is open.
+ */
+export const holdCapMs = (env: NodeJS.ProcessEnv = process.env): number =>
+  orderHoldMs(env) + MBWAY_COUNTDOWN_MS + PAYMENT_GRACE_MS;
+
+/** Time a payment attempt's answer may take to reach us after the attempt expires. */
+export const PAYMENT_GRACE_MS = 60_000;
+
+/** The latest a pending order may hold its tickets (holdCapMs after it was created). */
+export const holdDeadline = (order: Pick<OrderRow, 'createdAt'>): Date =>
+  new Date(order.createdAt.getTime() + holdCapMs());
+
+/**
+ * The hold of `order` while a payment attempt that expires at `attemptExpiresAt` is open:
+ * the attempt's end plus its grace, never shorter than the hold it has, never past
+ * holdDeadline. Null when the hold stays as it is.
+ */
+export function holdForAttempt(
+  order: Pick<OrderRow, 'createdAt' | 'expiresAt'>,
+  attemptExpiresAt: Date,
+): Date | null {
+  const wanted = Math.min(attemptExpiresAt.getTime() + PAYMENT_GRACE_MS, holdDeadline(order).getTime());
+  return wanted > order.expiresAt.getTime() ? new Date(wanted) : null;
 }
 
 const REF_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -152,7 +188,11 @@ export async function createOrder(
     input.idempotencyKey ? await findOrderByIdempotencyKey(db, customerId, input.idempotencyKey) : undefined;
   let order: PreparedOrder;
   try {
-    order = await prepareOrder(db, input, now);
+    // the per-address count is taken while the order is prepared (no round trip of its own)
+    [order] = await Promise.all([
+      prepareOrder(db, input, now, () => customerOf(null)),
+      hitIpLimit(db, input.limits, now),
+    ]);
   } catch (err) {
     // a repeat answers the first order whatever refuses it now (sold out since, sale over)
     const existing = await first(await customerOf(null));
@@ -163,13 +203,34 @@ export async function createOrder(
     return { ...(await writeOrder(db, order, input, now)), created: true };
   } catch (err) {
     if (isSessionRefused(err)) throw unauthorized();
-    // The order row is the statement's first write, so a repeated key fails there, before
-    // any stock is touched (a repeat racing the first waits for it on the unique index).
-    if (!isUniqueViolation(err) || !input.idempotencyKey) throw err;
+    const refusal = isOrderRateLimited(err)
+      ? new AppError(429, 'rate_limited', 'error.rate_limited', { seconds: 60 })
+      : isPaymentInProgress(err)
+        ? new AppError(409, 'order_payment_in_progress', 'order.payment_in_progress')
+        : isPendingOrderRace(err)
+          ? new AppError(409, 'idempotency_conflict', 'order.idempotency_conflict')
+          : null;
+    // A repeated key fails on the order row, before any stock is touched (a repeat racing
+    // the first waits for it on the unique index); a repeat refused for another reason
+    // (rate, the first order's payment in progress) also answers the first order.
+    if (!input.idempotencyKey || !(refusal || isUniqueViolation(err))) throw refusal ?? err;
     const existing = await first(await customerOf(refusedOrderSession(err)?.customerId ?? null));
     if (existing) return { order: existing, created: false, detail: null };
-    throw new AppError(409, 'idempotency_conflict', 'order.idempotency_conflict');
+    throw refusal ?? new AppError(409, 'idempotency_conflict', 'order.idempotency_conflict');
   }
+}
+
+/** Order creation limits (config ORDER_RATE_PER_CUSTOMER_PER_MINUTE / _PER_IP_; 0: off). */
+export interface OrderLimits {
+  perCustomerPerMinute: number;
+  perIpPerMinute: number;
+  ip: string;
+}
+
+/** Counts an order attempt from the address; 429 beyond the limit. */
+async function hitIpLimit(db: Db, limits: OrderLimits | undefined, now: Date): Promise<void> {
+  if (!limits?.perIpPerMinute) return;
+  await hitLimit(db, { key: `order:ip:${limits.ip}`, max: limits.perIpPerMinute, windowSeconds: 60 }, now);
 }
 
 /** A direct purchase names its items; otherwise the order is the customer's cart. */
@@ -185,6 +246,8 @@ interface CreateOrderArgs {
   locale: Locale;
   /** told the session a `sessionTokenHash` buyer turned out to be (the impersonation audit) */
   onSession?: (session: SessionIdentity) => void;
+  /** rate limits of a request (none for the seed) */
+  limits?: OrderLimits;
 }
 
 /** The customer is the buyer's, known once the order is written. */
@@ -202,8 +265,16 @@ interface PreparedOrder {
   values: OrderValues;
 }
 
-/** Reads what the order needs (one round trip) and applies every rule of the checkout. */
-async function prepareOrder(db: Db, input: CreateOrderArgs, now: Date): Promise<PreparedOrder> {
+/**
+ * Reads what the order needs (one round trip) and applies every rule of the checkout.
+ * `buyerId` authenticates the buyer where a rule needs them (only on a refusal's path).
+ */
+async function prepareOrder(
+  db: Db,
+  input: CreateOrderArgs,
+  now: Date,
+  buyerId: () => Promise<number>,
+): Promise<PreparedOrder> {
   const { body, buyer, idempotencyKey } = input;
   const customerId = 'customerId' in buyer ? buyer.customerId : null;
 
@@ -241,11 +312,10 @@ async function prepareOrder(db: Db, input: CreateOrderArgs, now: Date): Promise<
     facts = await cachedSaleFacts(db, body.event_id, [], []);
   }
   const { types, sessions } = facts;
-  const event = sellableEvent(facts.event, now);
+  const event = sellableEvent(facts.event, now, { slug: body.event_slug });
   if (!wanted.length && !body.topup_cents) throw new AppError(422, 'cart_empty', 'checkout.empty');
 
   const lines: Omit<NewOrderLine, 'id' | 'orderId'>[] = [];
-  const belowMin: { name: string; min: number; ticket_id: number }[] = [];
   for (const w of wanted) {
     const type = types.find((t) => t.id === w.ticketTypeId);
     if (!type || type.eventId !== event.id)
@@ -258,9 +328,6 @@ async function prepareOrder(db: Db, input: CreateOrderArgs, now: Date): Promise<
     if (session && session.eventId !== event.id)
       throw new AppError(404, 'session_not_found', 'cart.session_not_found');
     if (session && session.startsAt <= now) throw new AppError(422, 'session_past', 'cart.session_past');
-    if (w.qty > type.maxPerOrder) throw new AppError(422, 'above_maximum', 'cart.above_maximum', params);
-    if (w.qty < type.minPerOrder)
-      belowMin.push({ name: type.name, min: type.minPerOrder, ticket_id: type.id });
     lines.push({
       kind: 'ticket',
       ticketTypeId: type.id,
@@ -296,6 +363,13 @@ async function prepareOrder(db: Db, input: CreateOrderArgs, now: Date): Promise<
   if (body.topup_cents) {
     if (!event.walletEnabled || !event.onlineTopupEnabled)
       throw new AppError(422, 'topup_unavailable', 'checkout.topup_unavailable');
+    // The tills' wallet ceiling, before anything is paid (a token buyer is authenticated for it).
+    const holder =
+      'customerId' in buyer
+        ? buyer.customerId
+        : (await findLiveSession(db, buyer.sessionTokenHash, now))?.customer.id;
+    if (holder === undefined) throw unauthorized();
+    await assertOnlineTopUpFits(db, holder, event.id, body.topup_cents);
     lines.push({
       kind: 'topup',
       ticketTypeId: null,
@@ -330,7 +404,7 @@ async function prepareOrder(db: Db, input: CreateOrderArgs, now: Date): Promise<
 async function writeOrder(
   db: Db,
   prepared: PreparedOrder,
-  { buyer, onSession }: Pick<CreateOrderArgs, 'buyer' | 'onSession'>,
+  { buyer, onSession, limits }: Pick<CreateOrderArgs, 'buyer' | 'onSession' | 'limits'>,
   now: Date,
 ): Promise<{ order: OrderRow; detail: OrderDetailView }> {
   const { event, types, sessions, lines, claims, cartId, values } = prepared;
@@ -344,6 +418,7 @@ async function writeOrder(
         claims,
         auditData: { total_cents: values.totalCents, lines: lines.length },
         clearCartId: cartId,
+        ratePerMinute: limits?.perCustomerPerMinute || null,
       });
       if (written.session) onSession?.(written.session);
       const { orderId, lineIds, customerId } = written;
@@ -370,8 +445,10 @@ async function writeOrder(
       if (session) onSession?.(session);
       const kind = stockShortageKind(err);
       if (kind) throw await shortageError(db, await whichShortage(db, kind, prepared), types);
-      // a deadlock fails the whole statement (nothing written): try again
-      if (isDeadlock(err) && attempt < 3) continue;
+      // a deadlock fails the whole statement (nothing written), and so does another order
+      // of the buyer for the event becoming their pending one meanwhile: try again (this one
+      // then replaces it)
+      if ((isDeadlock(err) || isPendingOrderRace(err)) && attempt < 5) continue;
       throw err;
     }
   }
@@ -620,7 +697,7 @@ export async function listCustomerOrders(
  */
 export async function expireOrders(db: Db, now: Date, batch = 50): Promise<number> {
   return db.transaction(async (tx) => {
-    const expired = await claimExpiredOrders(tx, now, batch);
+    const expired = await claimExpiredOrders(tx, now, batch, holdCapMs());
     if (!expired.length) return 0;
     const lines = await findLines(
       tx,

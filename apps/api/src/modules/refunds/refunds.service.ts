@@ -48,7 +48,7 @@ export async function requestRefund(
   input: { eventId: number; iban: string; expectedRefundCents?: number },
   now: Date,
 ): Promise<{ refund: RefundView; amountText: string }> {
-  const event = await resolveWalletEvent(db, { eventId: input.eventId });
+  const event = await resolveWalletEvent(db, { eventId: input.eventId, customerId: customer.id });
   const rules = {
     refundsAllowed: event.refundsAllowed,
     refundOpensAt: event.refundOpensAt,

@@ -224,6 +224,20 @@ export async function findEventForWallet(db: DbOrTx, eventId: number) {
   return rows[0];
 }
 
+/**
+ * Does the customer hold something of the event (an order, a ticket, a wallet)? They reached
+ * it before (a private event: through its link, or a ticket given to them).
+ */
+export async function customerHasEventHistory(db: DbOrTx, customerId: number, eventId: number) {
+  const rows = await queryRows<{ known: boolean }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM orders WHERE customer_id = ${customerId} AND event_id = ${eventId})
+      OR EXISTS (SELECT 1 FROM customer_tickets WHERE customer_id = ${customerId} AND event_id = ${eventId})
+      OR EXISTS (SELECT 1 FROM wallets WHERE customer_id = ${customerId} AND event_id = ${eventId}) AS known`,
+  );
+  return rows[0]?.known === true;
+}
+
 export async function findEventBySlugForWallet(db: DbOrTx, slug: string) {
   const rows = await db.select().from(events).where(eq(events.slug, slug)).limit(1);
   return rows[0];

@@ -40,6 +40,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       const event = await resolveWalletEvent(app.db, {
         eventId: req.query.event_id ?? (req.query.slug ? null : req.eventIdHeader),
         slug: req.query.slug,
+        customerId: req.auth!.customer.id,
       });
       return { data: await getWalletEvent(app.db, req.auth!.customer.id, event, new Date()) };
     },
@@ -60,6 +61,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       const event = await resolveWalletEvent(app.db, {
         eventId: req.query.event_id ?? (req.query.slug ? null : req.eventIdHeader),
         slug: req.query.slug,
+        customerId: req.auth!.customer.id,
       });
       return listWalletTransactions(
         app.db,
@@ -84,7 +86,10 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const event = await resolveWalletEvent(app.db, { eventId: req.body.event_id });
+      const event = await resolveWalletEvent(app.db, {
+        eventId: req.body.event_id,
+        customerId: req.auth!.customer.id,
+      });
       await linkBracelet(
         app.db,
         req.auth!.customer.id,
@@ -111,7 +116,10 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const event = await resolveWalletEvent(app.db, { eventId: req.body.event_id });
+      const event = await resolveWalletEvent(app.db, {
+        eventId: req.body.event_id,
+        customerId: req.auth!.customer.id,
+      });
       await blockLostBracelet(app.db, req.auth!.customer.id, event.id, req.body.code, new Date());
       const message = translate(req.locale, 'wallet.bracelet_blocked_ok');
       return { data: { message }, message };
@@ -130,7 +138,10 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const event = await resolveWalletEvent(app.db, { eventId: req.body.event_id });
+      const event = await resolveWalletEvent(app.db, {
+        eventId: req.body.event_id,
+        customerId: req.auth!.customer.id,
+      });
       await replaceBracelet(
         app.db,
         req.auth!.customer.id,

@@ -20,6 +20,7 @@ import {
   blockBracelet,
   braceletsOfWallet,
   findBraceletByCode,
+  customerHasEventHistory,
   findCustomerWallet,
   findEventBySlugForWallet,
   findEventForWallet,
@@ -38,11 +39,13 @@ export type WalletEvent = NonNullable<Awaited<ReturnType<typeof findEventForWall
 /**
  * The event a wallet request is about: ?event_id, else ?slug, else the Event-Id header.
  * Throws 400 `event_required` without one, 404 when it does not exist, and 422
- * `wallet_disabled` when the event has no cashless wallet.
+ * `wallet_disabled` when the event has no cashless wallet. A private (link-only) event is
+ * reached by its slug (its link), or by id only by `customerId` holding something of it
+ * already; otherwise it answers the same 404 as an unknown id (no oracle on its ids).
  */
 export async function resolveWalletEvent(
   db: Db | Tx,
-  ref: { eventId?: number | null; slug?: string | null },
+  ref: { eventId?: number | null; slug?: string | null; customerId?: number },
   opts: { requireWallet?: boolean } = {},
 ): Promise<WalletEvent> {
   let event: WalletEvent | undefined;
@@ -50,6 +53,12 @@ export async function resolveWalletEvent(
   else if (ref.slug) event = await findEventBySlugForWallet(db, ref.slug);
   else throw new AppError(400, 'event_required', 'wallet.event_required');
   if (!event || event.status === 'draft') throw new AppError(404, 'not_found', 'event.not_found');
+  if (
+    event.visibility === 'private' &&
+    event.slug !== ref.slug &&
+    !(ref.customerId !== undefined && (await customerHasEventHistory(db, ref.customerId, event.id)))
+  )
+    throw new AppError(404, 'not_found', 'event.not_found');
   if (opts.requireWallet !== false && !event.walletEnabled)
     throw new AppError(422, 'wallet_disabled', 'wallet.disabled');
   return event;

@@ -14,6 +14,8 @@ export interface CartItemInput {
   session_date: string;
   session_hour: string;
   event_id: number;
+  /** the event's link: a private event's cart and checkout need it */
+  event_slug: string;
   amount: number;
 }
 
@@ -73,7 +75,7 @@ export function TicketSelector({
     setBusy(true);
     try {
       for (const l of lines) {
-        await onAdd({ ticket_id: l.tt.id, event_id: event.id, amount: l.n, ...when });
+        await onAdd({ ticket_id: l.tt.id, event_id: event.id, event_slug: event.slug, amount: l.n, ...when });
       }
       setQty({});
     } finally {

@@ -23,6 +23,8 @@ export interface AddItemInput {
   session_date?: string;
   session_hour?: string;
   event_id: number;
+  /** the event's link: a private event's cart needs it */
+  event_slug?: string;
   amount: number;
 }
 
@@ -35,6 +37,7 @@ export async function addItem(input: AddItemInput): Promise<CartView> {
       ...(input.session_id && input.session_date ? { session_date: toSessionDate(input.session_date) } : {}),
       ...(input.session_id && input.session_hour ? { session_hour: input.session_hour } : {}),
       event_id: input.event_id,
+      ...(input.event_slug ? { event_slug: input.event_slug } : {}),
       amount: input.amount,
     },
   });

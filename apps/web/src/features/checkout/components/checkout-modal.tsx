@@ -293,6 +293,8 @@ function CheckoutFlow({ request, token }: { request: CheckoutRequest; token: str
           const res = await createOrder(
             {
               event_id: request.eventId,
+              // the event's link: a private event is ordered only with it
+              event_slug: request.eventSlug,
               include_cart: !isTopup,
               ...(isTopup ? { topup_cents: request.topupCents } : {}),
               billing: {
