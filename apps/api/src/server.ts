@@ -5,6 +5,7 @@ import {
   productionAllowances,
   productionProblems,
 } from './config';
+import pino from 'pino';
 import { openDatabase } from './db/client';
 import { buildApp } from './app';
 import { seedDemo } from './seed/seed';
@@ -22,6 +23,9 @@ async function main() {
     databaseUrl: config.DATABASE_URL,
     dataDir: config.dataDir,
     queueTimeoutMs: config.DB_QUEUE_TIMEOUT_MS,
+    // the database layer logs before the app (and its logger) exists: lost connections,
+    // a data folder restored at start-up
+    log: pino({ level: config.LOG_LEVEL, name: 'database' }),
   });
   const app = await buildApp(config, database);
   for (const allowed of productionAllowances(config)) app.log.warn(`PRODUCTION RUNS UNSAFELY: ${allowed}`);

@@ -26,6 +26,48 @@ export interface Database {
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
+/** Where the database layer reports what an operator should know (a pino logger fits). */
+export interface DbLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+const silentLog: DbLog = { info: () => {}, warn: () => {}, error: () => {} };
+
+/**
+ * Keeps the process alive when PostgreSQL drops connections (failover, restart, a pooler
+ * killing sessions, pg_terminate_backend):
+ * - every client gets an 'error' listener the moment it connects. pg-pool listens only
+ *   while a client is idle; a connection that dies while checked out (mid-transaction)
+ *   emits 'error' on the client, and with no listener Node ends the process. The query in
+ *   flight still rejects, so the request answers 503 and the transaction is rolled back by
+ *   the server; pg-pool drops the dead client when it is released and opens a new one.
+ * - a transaction whose BEGIN fails gives its client back destroyed: Drizzle 0.45 sends
+ *   BEGIN before the try/finally that releases the client (drizzle-orm#6241), so each such
+ *   failure would hold a pool slot for the life of the process.
+ */
+function watchConnections(pool: pg.Pool, log: DbLog): void {
+  pool.on('error', (err) => log.warn({ err }, 'database connection lost (idle); the pool replaces it'));
+  pool.on('connect', (client) => {
+    client.on('error', (err) => log.warn({ err }, 'database connection lost (in use); the pool replaces it'));
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+      const result = query(...args);
+      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: unknown } | null)?.text;
+      if (typeof text === 'string' && /^\s*begin\b/i.test(text) && result instanceof Promise) {
+        result.catch((err: unknown) => {
+          try {
+            client.release(err instanceof Error ? err : new Error(String(err)));
+          } catch {
+            // already released by its holder
+          }
+        });
+      }
+      return result;
+    };
+  });
+}
+
 /**
  * PostgreSQL when a URL is given (production, several instances), else embedded PGlite in
  * `dataDir` (zero setup; fsync off, one connection). Migrations are applied on open.
@@ -36,6 +78,7 @@ export async function openDatabase(opts: {
   poolSize?: number;
   /** longest wait for a pooled connection before the query fails (→ 503) */
   queueTimeoutMs?: number;
+  log?: DbLog;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({
@@ -43,8 +86,7 @@ export async function openDatabase(opts: {
       max: opts.poolSize ?? 20,
       connectionTimeoutMillis: opts.queueTimeoutMs ?? 5_000,
     });
-    // A dropped connection must not crash the process; the next query reconnects.
-    pool.on('error', () => {});
+    watchConnections(pool, opts.log ?? silentLog);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
     return { db, driver: 'postgres', close: () => pool.end() };

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
 import { reportError } from '../lib/error-reporting';
+import { isDatabaseUnavailable } from '../lib/db-errors';
 import { normalizeLocale } from '@bilheteira/shared/locales';
 import { hasMessage, translate } from '../i18n/messages';
 import '../i18n/common.messages';
@@ -154,36 +155,6 @@ function isDataException(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
     const { code } = e as { code?: unknown };
     if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
-  }
-  return false;
-}
-
-/** Connection lost, server restarting or pool exhausted: the client should retry shortly. */
-function isDatabaseUnavailable(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const { code, message } = e as { code?: string; message?: string };
-    if (
-      [
-        'ECONNREFUSED',
-        'ECONNRESET',
-        'EPIPE',
-        '57P01',
-        '57P02',
-        '57P03',
-        '08006',
-        '08001',
-        '08003',
-        '53300',
-      ].includes(code ?? '')
-    ) {
-      return true;
-    }
-    if (
-      /timeout exceeded when trying to connect|Connection terminated|connection is closed/i.test(
-        message ?? '',
-      )
-    )
-      return true;
   }
   return false;
 }
