@@ -24,6 +24,8 @@ function freePort(): Promise<number> {
  */
 export default async function globalSetup() {
   if (process.env.E2E_BASE_URL) return;
+  // the operator API (support impersonation links) for specs that act as support staff
+  process.env.E2E_OPERATOR_KEY ??= 'e2e-operator-key-not-a-secret-0001';
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bilheteira-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -39,6 +41,7 @@ export default async function globalSetup() {
       LOG_LEVEL: 'warn',
       // the MB WAY sandbox approves on its own after this delay in e2e runs
       SANDBOX_MBWAY_AUTO_APPROVE_MS: process.env.SANDBOX_MBWAY_AUTO_APPROVE_MS ?? '4000',
+      OPERATOR_KEY: process.env.E2E_OPERATOR_KEY,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -34,3 +34,9 @@ export const useSession = create<SessionState>((set) => ({
     set({ token: null, customer: null });
   },
 }));
+
+/**
+ * True in a support (impersonated) session: what only the customer may do (email, mobile,
+ * IBAN, password, refunds, transfers, export, erasure) is disabled; the API refuses it too.
+ */
+export const useSupportSession = (): boolean => useSession((s) => !!s.customer?.impersonated);

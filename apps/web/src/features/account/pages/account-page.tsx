@@ -2,14 +2,15 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toE164 } from '@bilheteira/shared/phone';
-import { GENDERS, type CustomerView } from '@bilheteira/shared/schemas/customers';
+import { GENDERS, SUPPORT_LOCKED_FIELDS, type CustomerView } from '@bilheteira/shared/schemas/customers';
 import type { PortabilityFormat } from '@bilheteira/shared/schemas/account';
 import { customerPhoneValue, PhoneInput, type PhoneValue } from '../../../components/phone-input';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { usePageMeta } from '../../../lib/page-meta';
 import { showAlert } from '../../../stores/alert-store';
-import { useSession } from '../../../stores/session-store';
+import { useSession, useSupportSession } from '../../../stores/session-store';
+import { SupportOnlyNote } from '../../../components/support-only-note';
 import {
   requestPortability,
   saveFile,
@@ -128,6 +129,9 @@ export function AccountForm({ customer }: { customer: CustomerView }) {
   const update = useUpdateAccount();
   const mobileCode = useRequestMobileCode();
   const formRef = useRef<HTMLFormElement>(null);
+  // a support session may not change where money, links and tickets go (the API refuses too)
+  const support = useSupportSession();
+  const locked = (f: string) => support && (SUPPORT_LOCKED_FIELDS as readonly string[]).includes(f);
 
   const newMobile = toE164(phone.dialCode, phone.national);
   const mobileChanged = !!phone.national && newMobile !== customer.mobile;
@@ -139,8 +143,9 @@ export function AccountForm({ customer }: { customer: CustomerView }) {
     name: f,
     value: values[f],
     onChange: set(f),
+    disabled: locked(f),
     'aria-invalid': !!errors[f],
-    'aria-describedby': errors[f] ? `${fid(f)}-error` : undefined,
+    'aria-describedby': errors[f] ? `${fid(f)}-error` : locked(f) ? `${fid(f)}-hint` : undefined,
     className: 'field-input',
   });
 
@@ -209,8 +214,19 @@ export function AccountForm({ customer }: { customer: CustomerView }) {
           <Field id={fid('last_name')} label={t('last_name')} required error={errors.last_name}>
             <input {...inputProps('last_name')} autoComplete="family-name" required />
           </Field>
-          <Field id={fid('email')} label={t('email')} required error={errors.email}>
+          <Field
+            id={fid('email')}
+            label={t('email')}
+            required
+            error={errors.email}
+            hint={locked('email') ? t('support_locked') : undefined}
+          >
             <input {...inputProps('email')} type="email" autoComplete="email" required />
+            {customer.pending_email && (
+              <p className="mt-1 text-sm text-amber-900" role="status" data-testid="email-pending">
+                {t('email_pending', { email: customer.pending_email })}
+              </p>
+            )}
           </Field>
           <div>
             <PhoneInput
@@ -220,8 +236,10 @@ export function AccountForm({ customer }: { customer: CustomerView }) {
               value={phone}
               onChange={setPhone}
               error={errors.mobile?.length ? errors.mobile.join(' ') : undefined}
+              disabled={locked('mobile')}
               required
             />
+            {locked('mobile') && <p className="mt-1 text-xs text-slate-600">{t('support_locked')}</p>}
           </div>
           {mobileChanged && (
             <div
@@ -297,7 +315,12 @@ export function AccountForm({ customer }: { customer: CustomerView }) {
       </Section>
 
       <Section title={t('iban_title')} id={`${uid}-iban`}>
-        <Field id={fid('iban')} label={t('iban')} error={errors.iban} hint={t('iban_hint')}>
+        <Field
+          id={fid('iban')}
+          label={t('iban')}
+          error={errors.iban}
+          hint={locked('iban') ? t('support_locked') : t('iban_hint')}
+        >
           <input
             {...inputProps('iban')}
             autoComplete="off"
@@ -379,6 +402,7 @@ const EMPTY_PASSWORDS = { old_password: '', password: '', password_confirmation:
 export function ChangePassword() {
   const { t } = useTranslation('account');
   const uid = useId();
+  const support = useSupportSession();
   const change = useChangePassword();
   const [values, setValues] = useState(EMPTY_PASSWORDS);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
@@ -420,6 +444,12 @@ export function ChangePassword() {
       await showAlert({ type: 'error', title: t('password_error'), text: e?.message ?? t('unknown_error') });
     }
   };
+  if (support)
+    return (
+      <Section title={t('change_password')} id={`${uid}-password`}>
+        <SupportOnlyNote />
+      </Section>
+    );
   return (
     <Section title={t('change_password')} id={`${uid}-password`}>
       <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2" data-testid="password-form">
@@ -445,6 +475,7 @@ export function Privacy({ forgetHref = paths.dashboardForget }: { forgetHref?: s
   const uid = useId();
   const [format, setFormat] = useState<PortabilityFormat>('xml');
   const [busy, setBusy] = useState(false);
+  const support = useSupportSession();
 
   const download = async () => {
     setBusy(true);
@@ -473,6 +504,13 @@ export function Privacy({ forgetHref = paths.dashboardForget }: { forgetHref?: s
     }
   };
 
+  if (support)
+    return (
+      <Section title={t('gdpr_title')} id={`${uid}-gdpr`}>
+        <p className="text-slate-700">{t('gdpr_text')}</p>
+        <SupportOnlyNote className="mt-3" />
+      </Section>
+    );
   return (
     <Section title={t('gdpr_title')} id={`${uid}-gdpr`}>
       <p className="text-slate-700">{t('gdpr_text')}</p>
@@ -528,7 +566,7 @@ export default function AccountPage() {
         <div className="mt-6 grid gap-5 [&>*]:min-w-0">
           <AccountForm key={customer.id} customer={customer} />
           <Preferences customer={customer} />
-          {!customer.impersonated && <ChangePassword />}
+          <ChangePassword />
           <Privacy />
         </div>
       ) : (

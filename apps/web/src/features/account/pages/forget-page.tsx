@@ -9,7 +9,8 @@ import { usePageMeta } from '../../../lib/page-meta';
 import { queryClient } from '../../../lib/query-client';
 import { showAlert } from '../../../stores/alert-store';
 import { useEventContext } from '../../../stores/event-context-store';
-import { useSession } from '../../../stores/session-store';
+import { useSession, useSupportSession } from '../../../stores/session-store';
+import { SupportOnlyNote } from '../../../components/support-only-note';
 import { confirmForget, forgetPreviewQuery, requestForget } from '../api/account';
 
 function List({ title, items, tone }: { title: string; items: string[]; tone: 'red' | 'slate' }) {
@@ -195,6 +196,7 @@ export default function ForgetPage() {
   usePageMeta(t('forget.title'));
   const [sp] = useSearchParams();
   const token = sp.get('token');
+  const support = useSupportSession();
   return (
     <main id="main" className="page max-w-3xl">
       <Link to={paths.dashboardAccount} className="text-sm text-slate-700 underline">
@@ -202,7 +204,13 @@ export default function ForgetPage() {
       </Link>
       <h1 className="mt-2 text-3xl font-bold">{t('forget.title')}</h1>
       <p className="mt-2 text-slate-700">{t('forget.intro')}</p>
-      {token && token.length >= 20 ? <ConfirmStep token={token} /> : <RequestStep />}
+      {support ? (
+        <SupportOnlyNote className="mt-6" />
+      ) : token && token.length >= 20 ? (
+        <ConfirmStep token={token} />
+      ) : (
+        <RequestStep />
+      )}
     </main>
   );
 }

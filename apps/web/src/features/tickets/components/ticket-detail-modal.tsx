@@ -6,6 +6,7 @@ import type { CustomerTicketView } from '@bilheteira/shared/schemas/tickets';
 import { currentLocale } from '../../../i18n/i18n';
 import { formatDay } from '../../../lib/event-format';
 import { showAlert } from '../../../stores/alert-store';
+import { useSupportSession } from '../../../stores/session-store';
 import { ticketValidatedQuery } from '../api/tickets';
 import { copyText } from '../lib/copy-text';
 import { canTransfer, isMultiDay, periodDays, showsQr } from '../lib/ticket-display';
@@ -75,6 +76,8 @@ function TicketDetailBody({
 }) {
   const { t } = useTranslation('tickets');
   const locale = currentLocale();
+  // transfers are the customer's own decision, never a support session's
+  const support = useSupportSession();
   const validated = useQuery(ticketValidatedQuery(ticket.token));
   const status = validated.data?.name ?? null;
   const checkins = validated.data?.checkinlist.length ?? ticket.checkinlist.length;
@@ -160,7 +163,7 @@ function TicketDetailBody({
             {t('history')}
           </button>
         )}
-        {status !== null && canTransfer(status, checkins) && (
+        {status !== null && !support && canTransfer(status, checkins) && (
           <button type="button" className="btn-primary text-sm" onClick={() => onTransfer(ticket)}>
             {t('transfer')}
           </button>

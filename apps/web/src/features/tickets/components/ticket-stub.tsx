@@ -4,6 +4,7 @@ import { QR_SIZE_STUB } from '@bilheteira/shared/constants';
 import type { CustomerTicketView } from '@bilheteira/shared/schemas/tickets';
 import { currentLocale } from '../../../i18n/i18n';
 import { formatDay } from '../../../lib/event-format';
+import { useSupportSession } from '../../../stores/session-store';
 import { ticketValidatedQuery } from '../api/tickets';
 import { canTransfer, isMultiDay, periodDays, showsQr } from '../lib/ticket-display';
 import { StatusBadge } from './status-badge';
@@ -28,6 +29,8 @@ export function TicketStub({
   onHistory(): void;
 }) {
   const { t } = useTranslation('tickets');
+  // transfers are the customer's own decision, never a support session's
+  const support = useSupportSession();
   const locale = currentLocale();
   const validated = useQuery(ticketValidatedQuery(ticket.token));
   const status = validated.data?.name ?? null;
@@ -83,7 +86,7 @@ export function TicketStub({
             {t('open')}
             <span className="sr-only"> {ticket.ticket.name}</span>
           </button>
-          {status !== null && canTransfer(status, checkins) && (
+          {status !== null && !support && canTransfer(status, checkins) && (
             <button type="button" className="btn-secondary px-4 py-2 text-sm" onClick={onTransfer}>
               {t('transfer')}
               <span className="sr-only"> {ticket.ticket.name}</span>

@@ -8,6 +8,8 @@ import { currentLocale } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api-client';
 import { formatShortDate } from '../../../lib/event-format';
 import { showAlert } from '../../../stores/alert-store';
+import { useSupportSession } from '../../../stores/session-store';
+import { SupportOnlyNote } from '../../../components/support-only-note';
 import { useRequestRefund } from '../api/wallet';
 
 const TZ = 'Europe/Lisbon';
@@ -62,6 +64,8 @@ export function RefundSection({ data }: { data: WalletEventData }) {
   const id = useId();
   const locale = currentLocale();
   const request = useRequestRefund();
+  // a refund to an IBAN is the customer's own request, never a support session's
+  const support = useSupportSession();
   const [iban, setIban] = useState('');
   const [error, setError] = useState<string | null>(null);
   const { refund } = data;
@@ -162,61 +166,65 @@ export function RefundSection({ data }: { data: WalletEventData }) {
 
       {last && <RefundProgress refund={last} />}
 
-      <form onSubmit={submit} noValidate className="mt-4">
-        <label htmlFor={`${id}-iban`} className="field-label">
-          {t('refund.iban')}
-        </label>
-        <input
-          id={`${id}-iban`}
-          className="field-input font-mono uppercase"
-          autoComplete="off"
-          spellCheck={false}
-          placeholder="PT50 0000 0000 0000 0000 0000 0"
-          value={iban}
-          maxLength={42}
-          aria-invalid={!!error}
-          aria-describedby={error ? `${id}-iban-error` : undefined}
-          onChange={(e) => {
-            setIban(e.target.value);
-            setError(null);
-          }}
-          onBlur={() => iban.trim() && !isValidIban(iban) && setError(t('refund.iban_invalid'))}
-          disabled={!!blockedReason}
-        />
-        {error && (
-          <p id={`${id}-iban-error`} className="field-error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="group relative mt-4 inline-block">
-          <button
-            type="submit"
-            className="btn-primary aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
-            aria-disabled={!!blockedReason || request.isPending}
-            aria-describedby={blockedReason ? `${id}-why` : undefined}
-            data-testid="refund-submit"
-          >
-            {refund.refund_cents > 0
-              ? t('refund.submit', { amount: formatEur(refund.refund_cents) })
-              : t('refund.confirm_yes')}
-          </button>
-          {blockedReason && (
-            <span
-              id={`${id}-why`}
-              role="tooltip"
-              data-testid="refund-tooltip"
-              className="pointer-events-none absolute bottom-full left-0 z-10 mb-2 hidden w-64 rounded-lg bg-slate-900 px-3 py-2 text-sm text-white shadow-lg group-focus-within:block group-hover:block"
-            >
-              {blockedReason}
-            </span>
+      {support ? (
+        <SupportOnlyNote className="mt-4" />
+      ) : (
+        <form onSubmit={submit} noValidate className="mt-4">
+          <label htmlFor={`${id}-iban`} className="field-label">
+            {t('refund.iban')}
+          </label>
+          <input
+            id={`${id}-iban`}
+            className="field-input font-mono uppercase"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="PT50 0000 0000 0000 0000 0000 0"
+            value={iban}
+            maxLength={42}
+            aria-invalid={!!error}
+            aria-describedby={error ? `${id}-iban-error` : undefined}
+            onChange={(e) => {
+              setIban(e.target.value);
+              setError(null);
+            }}
+            onBlur={() => iban.trim() && !isValidIban(iban) && setError(t('refund.iban_invalid'))}
+            disabled={!!blockedReason}
+          />
+          {error && (
+            <p id={`${id}-iban-error`} className="field-error" role="alert">
+              {error}
+            </p>
           )}
-        </div>
-        {blockedReason && (
-          <p className="mt-2 text-sm text-slate-700" data-testid="refund-blocked-reason">
-            {blockedReason}
-          </p>
-        )}
-      </form>
+          <div className="group relative mt-4 inline-block">
+            <button
+              type="submit"
+              className="btn-primary aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
+              aria-disabled={!!blockedReason || request.isPending}
+              aria-describedby={blockedReason ? `${id}-why` : undefined}
+              data-testid="refund-submit"
+            >
+              {refund.refund_cents > 0
+                ? t('refund.submit', { amount: formatEur(refund.refund_cents) })
+                : t('refund.confirm_yes')}
+            </button>
+            {blockedReason && (
+              <span
+                id={`${id}-why`}
+                role="tooltip"
+                data-testid="refund-tooltip"
+                className="pointer-events-none absolute bottom-full left-0 z-10 mb-2 hidden w-64 rounded-lg bg-slate-900 px-3 py-2 text-sm text-white shadow-lg group-focus-within:block group-hover:block"
+              >
+                {blockedReason}
+              </span>
+            )}
+          </div>
+          {blockedReason && (
+            <p className="mt-2 text-sm text-slate-700" data-testid="refund-blocked-reason">
+              {blockedReason}
+            </p>
+          )}
+        </form>
+      )}
     </section>
   );
 }
