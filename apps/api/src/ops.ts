@@ -5,6 +5,7 @@
  *   npm run ops -- refunds list [status] | approve|reject|paid <id> | export [file.xml]
  *   npm run ops -- payments refund-pending | refund-failed | refunded
  *   npm run ops -- organizers frame-origins <organizer-slug> [https://origin …]
+ *   npm run ops -- stations list <event-slug> | role <station-id> <role> | wallet-times <event-slug> …
  *
  * `impersonate` prints a single-use link (valid 5 minutes) that opens the customer's dashboard in an
  * audited support session. <mobile> is E.164 (+351912345678) or a Portuguese number.
@@ -22,8 +23,9 @@ import { issueImpersonationToken } from './modules/identity/impersonation.servic
 import { REFUNDS_USAGE, runRefundsOps } from './modules/refunds/refunds.ops';
 import { PAYMENTS_USAGE, runPaymentsOps } from './modules/payments/payments.ops';
 import { FRAME_ORIGINS_USAGE, runOrganizersOps } from './modules/events/minisite-frames.ops';
+import { STATIONS_USAGE, runStationsOps } from './modules/stations/stations.ops';
 
-const USAGE = `Usage: npm run ops -- impersonate <mobile> [--operator <name>]\n${REFUNDS_USAGE}\n${FRAME_ORIGINS_USAGE}\n${PAYMENTS_USAGE}`;
+const USAGE = `Usage: npm run ops -- impersonate <mobile> [--operator <name>]\n${REFUNDS_USAGE}\n${FRAME_ORIGINS_USAGE}\n${PAYMENTS_USAGE}\n${STATIONS_USAGE}`;
 
 /** "+351912345678", "351912345678", "912345678" (PT) or "+44 7700 900123" → E.164 parts. */
 export function parseMobileArg(arg: string): { dialCode: string; national: string } | undefined {
@@ -102,6 +104,7 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'refunds') return runRefundsOps(rest);
   if (command === 'payments') return runPaymentsOps(rest);
   if (command === 'organizers') return runOrganizersOps(rest);
+  if (command === 'stations') return runStationsOps(rest);
   console.error(USAGE);
   return 2;
 }

@@ -5,6 +5,7 @@ import { createTestApp, DEMO, expectErrorShape, injectAs, login, type TestApp } 
 import { bracelets, events, stations, walletTransactions, wallets } from '../src/db/schema/index';
 import { sha256 } from '../src/lib/crypto';
 import { ledgerSums } from '../src/modules/wallet/wallet.repository';
+import { setStationRole, setWalletTimes } from '../src/modules/stations/stations.ops';
 import { DEMO_BRACELETS, DEMO_STATION_KEYS } from '../src/seed/wallet.seed';
 
 let t: TestApp;
@@ -643,5 +644,53 @@ describe('GET /api/stations/blocklist (issue 23 item 10)', () => {
     const res = await fetchList();
     expect(res.statusCode).toBe(401);
     expect(expectErrorShape(res).code).toBe('station_unauthorized');
+  });
+});
+
+describe('npm run ops -- stations (issue 23 item 10)', () => {
+  it("gives a station its role (audited) and sets an event's wallet times", async () => {
+    const db = t.database.db;
+    const ev = await festival();
+    const key = 'test-station-new-cash-desk-0001';
+    const [row] = await db
+      .insert(stations)
+      .values({ eventId: ev.id, name: 'Caixa 2', keyHash: sha256(key) })
+      .returning();
+    expect(row!.role).toBe('bar'); // a new station sells only
+    const topUp = (id: string) =>
+      upload(key, [
+        { id, bracelet: DEMO_BRACELETS.spare[4]!.code, type: 'topup', amount_cents: 100, occurred_at: iso() },
+      ]);
+    expect((await topUp('ops-1')).json().data.results[0].reason).toBe('not_allowed_for_station');
+    expect((await setStationRole(db, String(row!.id), 'admin', 'ops:test')).code).toBe(2);
+    expect((await setStationRole(db, '999999', 'topup', 'ops:test')).code).toBe(1);
+    expect(await setStationRole(db, String(row!.id), 'topup', 'ops:test')).toEqual({
+      code: 0,
+      text: `Station ${row!.id} is now a topup station.`,
+    });
+    expect((await topUp('ops-2')).json().data.results[0].status).toBe('accepted');
+
+    expect(
+      (await setWalletTimes(db, 'festival-demo', ['--offline-window-minutes', '99999'], 'ops:test')).code,
+    ).toBe(2);
+    expect(
+      (await setWalletTimes(db, 'no-such-event', ['--offline-window-minutes', '60'], 'ops:test')).code,
+    ).toBe(1);
+    try {
+      const set = await setWalletTimes(
+        db,
+        'festival-demo',
+        ['--opens-at', 'none', '--offline-window-minutes', '120'],
+        'ops:test',
+      );
+      expect(set.code).toBe(0);
+      const now = (await festival())!;
+      expect([now.walletOpensAt, now.walletOfflineWindowMinutes]).toEqual([null, 120]);
+    } finally {
+      await db
+        .update(events)
+        .set({ walletOpensAt: ev.walletOpensAt, walletOfflineWindowMinutes: ev.walletOfflineWindowMinutes })
+        .where(eq(events.id, ev.id));
+    }
   });
 });

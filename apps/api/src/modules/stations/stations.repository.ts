@@ -46,6 +46,40 @@ export async function blockedBraceletsOfEvent(db: DbOrTx, eventId: number) {
     .orderBy(asc(bracelets.id));
 }
 
+/** The stations of an event (slug), for operators. */
+export async function stationsOfEventSlug(db: DbOrTx, slug: string) {
+  return db
+    .select({ id: stations.id, name: stations.name, role: stations.role, status: stations.status })
+    .from(stations)
+    .innerJoin(events, eq(events.id, stations.eventId))
+    .where(eq(events.slug, slug))
+    .orderBy(asc(stations.id));
+}
+
+/** Sets a station's role; false when there is no such station. */
+export async function updateStationRole(db: DbOrTx, stationId: number, role: StationRole): Promise<boolean> {
+  const rows = await db
+    .update(stations)
+    .set({ role })
+    .where(eq(stations.id, stationId))
+    .returning({ id: stations.id });
+  return rows.length > 0;
+}
+
+/** Sets when an event's wallet opens for tills and its offline window; false when no such event. */
+export async function updateEventWalletClock(
+  db: DbOrTx,
+  slug: string,
+  v: { walletOpensAt?: Date | null; walletOfflineWindowMinutes?: number },
+): Promise<StationEventClock | undefined> {
+  const rows = await db.update(events).set(v).where(eq(events.slug, slug)).returning({
+    startsAt: events.startsAt,
+    walletOpensAt: events.walletOpensAt,
+    walletOfflineWindowMinutes: events.walletOfflineWindowMinutes,
+  });
+  return rows[0];
+}
+
 export async function insertStation(
   db: DbOrTx,
   v: { eventId: number; name: string; keyHash: string; role: StationRole },
