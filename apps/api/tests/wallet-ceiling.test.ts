@@ -57,6 +57,9 @@ describe('online top-up and the wallet ceiling', () => {
     expect(up.json().data.results[0]).toMatchObject({ status: 'accepted' });
     expect(await anaBalance()).toBe(WALLET_MAX_BALANCE_CENTS - 1000);
     const ordersBefore = (await t.database.db.select().from(orders)).length;
+    // the wallet screen offers no more than fits
+    const screen = await injectAs(t.app, ana, { url: `/api/customers/wallet-event?event_id=${festivalId}` });
+    expect(screen.json().data.topup.max_cents).toBe(1000);
 
     const over = await orderTopUp(2000, 'en');
     expect(over.statusCode).toBe(422);

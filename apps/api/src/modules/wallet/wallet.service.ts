@@ -7,6 +7,7 @@ import {
   WALLET_TOPUP_MAX_CENTS,
   WALLET_TOPUP_MIN_CENTS,
   WALLET_TOPUP_PRESETS_CENTS,
+  walletHeadroomCents,
   type WalletTransactionType,
 } from '@bilheteira/shared/wallet';
 import type { Db, Tx } from '../../db/client';
@@ -110,7 +111,8 @@ export async function getWalletEvent(
     })),
     topup: {
       min_cents: WALLET_TOPUP_MIN_CENTS,
-      max_cents: WALLET_TOPUP_MAX_CENTS,
+      // no more than the wallet ceiling lets in (the same rule the order checks)
+      max_cents: Math.min(WALLET_TOPUP_MAX_CENTS, walletHeadroomCents(wallet?.balanceCents ?? 0)),
       presets_cents: [...WALLET_TOPUP_PRESETS_CENTS],
     },
     refund: {
