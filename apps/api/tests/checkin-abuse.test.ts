@@ -117,9 +117,9 @@ describe('door device: requests per second', () => {
 });
 
 describe('wrong device keys per client IP', () => {
-  it(`${BAD_DEVICE_KEY_LIMIT.max} wrong keys from an IP, then 429; a spoofed X-Forwarded-For does not reset it`, async () => {
+  it(`${BAD_DEVICE_KEY_LIMIT.max} wrong keys from an IP, then 429 to every key, right or wrong; a spoofed X-Forwarded-For does not reset it`, async () => {
     for (let i = 0; i < BAD_DEVICE_KEY_LIMIT.max; i++) {
-      const res = await scan(strict, WRONG_KEY, 'x', {
+      const res = await scan(strict, `${WRONG_KEY}-${i}`, 'x', {
         xff: `198.51.100.${i + 1}`,
         remoteAddress: '10.1.1.1',
       });
@@ -129,15 +129,44 @@ describe('wrong device keys per client IP', () => {
     expect(spoofed.statusCode).toBe(429);
     expect(Number(spoofed.headers['retry-after'])).toBeGreaterThan(0);
     expect(expectErrorShape(spoofed).code).toBe('rate_limited');
-    // another client is not affected, and a right key from the same address still scans
+    // another client is not affected; from the locked address a right key gets the same 429
+    // as a wrong one (issue 23: a 200 would tell the guesser it found a key)
     expect((await scan(strict, WRONG_KEY, 'x', { remoteAddress: '10.1.1.2' })).statusCode).toBe(401);
-    expect((await scan(strict, DOOR_KEY, TOKEN, { remoteAddress: '10.1.1.1' })).statusCode).toBe(200);
+    const right = await scan(strict, DOOR_KEY, TOKEN, { remoteAddress: '10.1.1.1' });
+    expect(right.statusCode).toBe(429);
+    expect(expectErrorShape(right).code).toBe('rate_limited');
+    expect((await scan(strict, DOOR_KEY, TOKEN, { remoteAddress: '10.1.1.2' })).statusCode).toBe(200);
+  });
+
+  it('a device retrying with its one revoked key does not lock out the other devices behind its address', async () => {
+    for (let i = 0; i < BAD_DEVICE_KEY_LIMIT.max * 2; i++)
+      expect((await scan(strict, WRONG_KEY, 'x', { remoteAddress: '10.1.1.3' })).statusCode).toBe(401);
+    expect((await scan(strict, DOOR_KEY, TOKEN, { remoteAddress: '10.1.1.3' })).statusCode).toBe(200);
+  });
+
+  it('counts an IPv6 client by its /64: new addresses in the same network do not reset the count', async () => {
+    for (let i = 0; i < BAD_DEVICE_KEY_LIMIT.max; i++)
+      expect(
+        (
+          await scan(strict, `${WRONG_KEY}-v6-${i}`, 'x', {
+            remoteAddress: `2001:db8:7:7::${(i + 1).toString(16)}`,
+          })
+        ).statusCode,
+      ).toBe(401);
+    expect(
+      (await scan(strict, `${WRONG_KEY}-v6-x`, 'x', { remoteAddress: '2001:db8:7:7:ffff::1' })).statusCode,
+    ).toBe(429);
+    expect((await scan(strict, DOOR_KEY, TOKEN, { remoteAddress: '2001:db8:7:7:abcd::2' })).statusCode).toBe(
+      429,
+    );
+    // the next /64 is another client (another device: this one's per-second bucket is spent)
+    expect((await scan(strict, DOOR_KEY_2, TOKEN, { remoteAddress: '2001:db8:7:8::1' })).statusCode).toBe(200);
   });
 
   it('behind a trusted proxy, X-Forwarded-For is the client: each client has its own count', async () => {
     for (let i = 0; i < BAD_DEVICE_KEY_LIMIT.max; i++)
-      expect((await scan(proxied, WRONG_KEY, 'x', { xff: '203.0.113.7' })).statusCode).toBe(401);
-    expect((await scan(proxied, WRONG_KEY, 'x', { xff: '203.0.113.7' })).statusCode).toBe(429);
+      expect((await scan(proxied, `${WRONG_KEY}-${i}`, 'x', { xff: '203.0.113.7' })).statusCode).toBe(401);
+    expect((await scan(proxied, `${WRONG_KEY}-last`, 'x', { xff: '203.0.113.7' })).statusCode).toBe(429);
     expect((await scan(proxied, WRONG_KEY, 'x', { xff: '203.0.113.8' })).statusCode).toBe(401);
     // the proxy's own address is not the one counted
     const counted = await queryRows<{ key: string }>(

@@ -15,6 +15,22 @@ export interface Limit {
  * Retry-After when the count exceeds `max`.
  */
 export async function hitLimit(db: DbOrTx, limit: Limit, now = new Date()): Promise<void> {
+  const { count, resetAt } = await countHit(db, limit, now);
+  if (count > limit.max) throw rateLimited(resetAt, now);
+}
+
+/** 429 `rate_limited` with Retry-After until `resetAt`. */
+export function rateLimited(resetAt: Date, now = new Date()): AppError {
+  const seconds = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
+  return new AppError(429, 'rate_limited', 'error.rate_limited', { seconds });
+}
+
+/** Counts one hit of a counter (insert or increment, reset when its window has passed). */
+export async function countHit(
+  db: DbOrTx,
+  limit: Pick<Limit, 'key' | 'windowSeconds'>,
+  now = new Date(),
+): Promise<{ count: number; resetAt: Date }> {
   const resetAt = new Date(now.getTime() + limit.windowSeconds * 1000);
   const rows = await queryRows<{ count: number; reset_at: string | Date }>(
     db,
@@ -26,10 +42,37 @@ export async function hitLimit(db: DbOrTx, limit: Limit, now = new Date()): Prom
     RETURNING count, reset_at`,
   );
   const row = rows[0]!;
-  if (row.count > limit.max) {
-    const seconds = Math.max(1, Math.ceil((new Date(row.reset_at).getTime() - now.getTime()) / 1000));
-    throw new AppError(429, 'rate_limited', 'error.rate_limited', { seconds });
-  }
+  return { count: Number(row.count), resetAt: new Date(row.reset_at) };
+}
+
+/** A counter's count and window end while its window is live, else undefined; counts nothing. */
+export async function readCounter(
+  db: DbOrTx,
+  key: string,
+  now = new Date(),
+): Promise<{ count: number; resetAt: Date } | undefined> {
+  const rows = await queryRows<{ count: number; reset_at: string | Date }>(
+    db,
+    sql`SELECT count, reset_at FROM rate_limits WHERE key = ${key} AND reset_at > ${now.toISOString()}`,
+  );
+  const row = rows[0];
+  return row ? { count: Number(row.count), resetAt: new Date(row.reset_at) } : undefined;
+}
+
+/**
+ * Deletes counters whose window ended (a later hit would start them at 1 anyway), at most
+ * `batch` per call so the worker never holds many row locks; answers how many went.
+ */
+export async function purgeExpiredLimits(db: DbOrTx, now = new Date(), batch = 5000): Promise<number> {
+  const at = now.toISOString();
+  // reset_at is checked again on the row itself: a counter restarted meanwhile stays
+  const rows = await queryRows<{ key: string }>(
+    db,
+    sql`DELETE FROM rate_limits WHERE reset_at <= ${at}
+        AND key IN (SELECT key FROM rate_limits WHERE reset_at <= ${at} LIMIT ${batch})
+        RETURNING key`,
+  );
+  return rows.length;
 }
 
 /** Clears a counter (e.g. failed-password counter after a successful login). */

@@ -3,6 +3,7 @@ import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import { queryRows, type Db } from '../db/client';
+import { purgeExpiredLimits } from '../lib/rate-limit';
 
 export interface OutboxRow {
   id: number;
@@ -113,6 +114,8 @@ export function startWorker(
   const transports = { email: emailTransport(config), sms: smsTransport(config) };
   const jobs: Job[] = [
     { name: 'outbox', everyMs: 500, run: () => drainOutbox(db, transports) },
+    // finished rate-limit windows (one row per IP, number, key…) would otherwise pile up forever
+    { name: 'rate-limits-purge', everyMs: 60_000, run: () => purgeExpiredLimits(db, new Date()) },
     ...extraJobs,
   ];
   let stopped = false;

@@ -1,3 +1,5 @@
+import { KEY_FAILURE_LIMITS } from '../../lib/key-guard';
+
 /**
  * Requests per door device (X-Device-Key) on the check-in endpoints: CHECKIN_DEVICE_RATE_PER_SECOND
  * (default 50) per second, with a burst of as many. A real gate scans at most a few tickets
@@ -7,8 +9,8 @@
  */
 export const deviceRequestLimit = (perSecond: number) => ({ ratePerSecond: perSecond, burst: perSecond });
 
-/** Wrong device keys per client IP (database counter, shared by all instances). */
-export const BAD_DEVICE_KEY_LIMIT = { max: 20, windowSeconds: 300 } as const;
+/** Distinct wrong device keys per client IP (database counter, shared by all instances). */
+export const BAD_DEVICE_KEY_LIMIT = KEY_FAILURE_LIMITS.door;
 
 /**
  * Door scans sharing one database call (lib/batcher.ts): at most SCAN_BATCH_MAX per call and

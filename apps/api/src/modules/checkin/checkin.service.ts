@@ -10,7 +10,7 @@ import type { CheckinAnswer, PublicTicketCheck } from '@bilheteira/shared/schema
 import type { Db, DbOrTx } from '../../db/client';
 import { sha256 } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
-import { hitLimit } from '../../lib/rate-limit';
+import { guardKeyAttempt } from '../../lib/key-guard';
 import { ensureEventSigningKey, findEventPublicKey } from '../tickets/signing-key.repository';
 import {
   parseTicketToken,
@@ -33,7 +33,6 @@ import {
   ticketTypeName,
   ticketTypesOfEvent,
 } from './checkin.repository';
-import { BAD_DEVICE_KEY_LIMIT } from './checkin-limits';
 import './checkin.messages';
 
 export interface Device {
@@ -60,8 +59,9 @@ function forgetDevice(keyHash: string) {
 }
 
 /**
- * The door device of a key (X-Device-Key), or 401; wrong keys are counted per IP (429 after
- * 20 in 5 minutes). Keys are stored as SHA-256 only.
+ * The door device of a key (X-Device-Key), or 401; wrong keys are counted per IP and, once
+ * an IP tried too many, every key from it gets 429 (lib/key-guard). Keys are stored as
+ * SHA-256 only.
  */
 export async function authenticateDevice(
   db: Db,
@@ -72,13 +72,17 @@ export async function authenticateDevice(
   const wellFormed = !!key && key.length >= 16 && key.length <= 200;
   const keyHash = wellFormed ? sha256(key) : '';
   const hit = wellFormed ? deviceCache.get(keyHash) : undefined;
-  if (hit && hit.expiresAt > now.getTime()) return hit.device;
+  if (hit && hit.expiresAt > now.getTime()) {
+    await guardKeyAttempt(db, 'door', ip, key, true, now);
+    return hit.device;
+  }
   const device = wellFormed ? await findDeviceByKeyHash(db, keyHash) : undefined;
   if (!device) {
     if (hit) forgetDevice(keyHash);
-    await hitLimit(db, { key: `checkin:bad-key:${ip}`, ...BAD_DEVICE_KEY_LIMIT }, now);
+    await guardKeyAttempt(db, 'door', ip, key, false, now);
     throw new AppError(401, 'invalid_device_key', 'checkin.invalid_device_key');
   }
+  await guardKeyAttempt(db, 'door', ip, key, true, now);
   if (deviceCache.size >= DEVICE_CACHE_MAX) deviceCache.clear();
   deviceCache.set(keyHash, { device, expiresAt: now.getTime() + DEVICE_CACHE_TTL_MS });
   return device;

@@ -5,11 +5,9 @@ import { mobileWithCountry } from '@bilheteira/shared/schemas/customers';
 import { clientIp } from '../../lib/client-ip';
 import { safeEqual } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
-import { hitLimit } from '../../lib/rate-limit';
+import { guardKeyAttempt } from '../../lib/key-guard';
 import { issueImpersonationToken } from './impersonation.service';
 import './identity.messages';
-
-const OPERATOR_KEY_FAILURES_PER_IP = { max: 10, windowSeconds: 15 * 60 };
 
 /**
  * Operator API for support tools, guarded by the X-Operator-Key header (OPERATOR_KEY).
@@ -33,10 +31,15 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
         const key = app.config.OPERATOR_KEY;
         if (!key) throw new AppError(404, 'route_not_found', 'identity.operator.disabled');
         const given = req.headers['x-operator-key'];
-        if (typeof given !== 'string' || !safeEqual(given, key)) {
-          await hitLimit(app.db, { key: `operator:fail:${clientIp(req)}`, ...OPERATOR_KEY_FAILURES_PER_IP });
-          throw new AppError(403, 'forbidden', 'identity.operator.invalid_key');
-        }
+        const right = typeof given === 'string' && safeEqual(given, key);
+        await guardKeyAttempt(
+          app.db,
+          'operator',
+          clientIp(req),
+          typeof given === 'string' ? given : null,
+          right,
+        );
+        if (!right) throw new AppError(403, 'forbidden', 'identity.operator.invalid_key');
       },
     },
     async (req) => {

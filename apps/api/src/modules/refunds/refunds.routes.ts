@@ -17,6 +17,8 @@ import {
   rejectRefund,
   requestRefund,
 } from './refunds.service';
+import { guardKeyAttempt } from '../../lib/key-guard';
+import { clientIp } from '../../lib/client-ip';
 
 const idParams = z.object({ id: idParam });
 
@@ -45,8 +47,9 @@ export const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
       (typeof header === 'string' ? header : null) ??
       /^Bearer\s+(\S+)$/.exec(req.headers.authorization ?? '')?.[1] ??
       null;
-    if (!expected || !given || !safeEqual(given, expected))
-      throw new AppError(401, 'operator_unauthorized', 'operator.unauthorized');
+    const right = !!expected && !!given && safeEqual(given, expected);
+    await guardKeyAttempt(app.db, 'operator', clientIp(req), given, right);
+    if (!right) throw new AppError(401, 'operator_unauthorized', 'operator.unauthorized');
   };
 
   app.post(

@@ -9,6 +9,9 @@ import {
 } from '@bilheteira/shared/schemas/wallet';
 import { buildStationBlocklist } from './station-blocklist.service';
 import { authenticateStation, braceletForStation, processStationBatch } from './stations.service';
+import { guardKeyAttempt } from '../../lib/key-guard';
+import { clientIp } from '../../lib/client-ip';
+import { AppError } from '../../lib/errors';
 
 /** `Authorization: Bearer <key>` or `X-Station-Key: <key>`. */
 function stationKey(req: FastifyRequest): string | null {
@@ -19,6 +22,18 @@ function stationKey(req: FastifyRequest): string | null {
 }
 
 export const stationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** The station of the request's key; wrong keys are counted per IP, no oracle (lib/key-guard). */
+  const authenticatedStation = async (req: FastifyRequest) => {
+    const key = stationKey(req);
+    const station = await authenticateStation(app.db, key).catch(async (err: unknown) => {
+      if (err instanceof AppError && err.code === 'station_unauthorized')
+        await guardKeyAttempt(app.db, 'station', clientIp(req), key, false);
+      throw err;
+    });
+    await guardKeyAttempt(app.db, 'station', clientIp(req), key, true);
+    return station;
+  };
+
   app.post(
     '/stations/transactions',
     {
@@ -34,7 +49,7 @@ export const stationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const station = await authenticateStation(app.db, stationKey(req));
+      const station = await authenticatedStation(req);
       const results = await processStationBatch(app.db, station, req.body.transactions, new Date());
       const count = (s: string) => results.filter((r) => r.status === s).length;
       return {
@@ -59,7 +74,7 @@ export const stationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const station = await authenticateStation(app.db, stationKey(req));
+      const station = await authenticatedStation(req);
       reply.header('cache-control', 'no-store');
       return { data: await buildStationBlocklist(app.db, station, new Date()) };
     },
@@ -77,7 +92,7 @@ export const stationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const station = await authenticateStation(app.db, stationKey(req));
+      const station = await authenticatedStation(req);
       const { bracelet, wallet, holderFirstName } = await braceletForStation(app.db, station, req.params.uid);
       return {
         data: {
