@@ -136,6 +136,17 @@ describe('a support session', () => {
     const res = await post(support, '/api/customers/update', { ...ANA_FORM, last_name: 'Silva Santos' });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ last_name: 'Silva Santos', impersonated: true });
+    // blocking a lost bracelet is support's job: allowed, and logged as the operator's act
+    const block = await post(support, '/api/customers/wallet/bracelets/block', {
+      event_id: festivalId,
+      code: '100001',
+    });
+    expect(block.statusCode).toBe(200);
+    const [blocked] = await queryRows<{ actor: string }>(
+      t.app.db,
+      sql`SELECT actor FROM audit_log WHERE action = 'bracelet.block' ORDER BY id DESC LIMIT 1`,
+    );
+    expect(blocked!.actor).toBe('support:maria');
     await new Promise((r) => setTimeout(r, 50)); // the onResponse audit is written after the answer
     const rows = await queryRows<{ actor: string; action: string }>(
       t.app.db,

@@ -13,6 +13,7 @@ import {
 } from '@bilheteira/shared/schemas/wallet';
 import { translate } from '../../i18n/messages';
 import { clientIp } from '../../lib/client-ip';
+import { auditActor } from '../../plugins/auth';
 import {
   blockLostBracelet,
   getWalletEvent,
@@ -96,7 +97,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         event.id,
         req.body.code,
         { secret: req.body.secret, uid: req.body.uid },
-        { ip: clientIp(req) },
+        { ip: clientIp(req), actor: auditActor(req) },
         new Date(),
       );
       const message = translate(req.locale, 'wallet.bracelet_linked');
@@ -120,7 +121,14 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         eventId: req.body.event_id,
         customerId: req.auth!.customer.id,
       });
-      await blockLostBracelet(app.db, req.auth!.customer.id, event.id, req.body.code, new Date());
+      await blockLostBracelet(
+        app.db,
+        req.auth!.customer.id,
+        event.id,
+        req.body.code,
+        new Date(),
+        auditActor(req),
+      );
       const message = translate(req.locale, 'wallet.bracelet_blocked_ok');
       return { data: { message }, message };
     },
@@ -149,7 +157,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         req.body.old_code,
         req.body.new_code,
         { secret: req.body.new_secret, uid: req.body.new_uid },
-        { ip: clientIp(req) },
+        { ip: clientIp(req), actor: auditActor(req) },
         new Date(),
       );
       const message = translate(req.locale, 'wallet.bracelet_replaced');

@@ -184,6 +184,8 @@ export async function linkBraceletInTx(
   code: string,
   proof: BraceletProof,
   now: Date,
+  /** who the audit names: the customer, or the support operator acting for them */
+  actor = `customer:${customerId}`,
 ): Promise<void> {
   const found = await findBraceletByCode(tx, code);
   const here = found && found.eventId === eventId ? found : undefined;
@@ -227,7 +229,7 @@ export async function linkBraceletInTx(
         );
         // Operators review every anonymous balance that moved into an account.
         await audit(tx, {
-          actor: `customer:${customerId}`,
+          actor,
           action: 'bracelet.merge',
           entity: 'bracelet',
           entityId: bracelet.id,
@@ -245,7 +247,7 @@ export async function linkBraceletInTx(
   }
   await setBraceletWallet(tx, bracelet.id, wallet.id, now);
   await audit(tx, {
-    actor: `customer:${customerId}`,
+    actor,
     action: 'bracelet.link',
     entity: 'bracelet',
     entityId: bracelet.id,
@@ -263,11 +265,11 @@ export async function linkBracelet(
   eventId: number,
   code: string,
   proof: BraceletProof,
-  ctx: { ip: string },
+  ctx: { ip: string; actor?: string },
   now: Date,
 ) {
   await withLinkAttemptLimit(db, customerId, ctx.ip, now, () =>
-    db.transaction((tx) => linkBraceletInTx(tx, customerId, eventId, code, proof, now)),
+    db.transaction((tx) => linkBraceletInTx(tx, customerId, eventId, code, proof, now, ctx.actor)),
   );
 }
 
@@ -287,13 +289,14 @@ export async function blockLostBracelet(
   eventId: number,
   code: string,
   now: Date,
+  actor = `customer:${customerId}`,
 ) {
   await db.transaction(async (tx) => {
     const bracelet = await ownBracelet(tx, customerId, eventId, code);
     if (bracelet.status === 'blocked') return;
     await blockBracelet(tx, bracelet.id, now);
     await audit(tx, {
-      actor: `customer:${customerId}`,
+      actor,
       action: 'bracelet.block',
       entity: 'bracelet',
       entityId: bracelet.id,
@@ -312,7 +315,7 @@ export async function replaceBracelet(
   oldCode: string,
   newCode: string,
   proof: BraceletProof,
-  ctx: { ip: string },
+  ctx: { ip: string; actor?: string },
   now: Date,
 ) {
   if (oldCode === newCode)
@@ -327,9 +330,9 @@ export async function replaceBracelet(
     db.transaction(async (tx) => {
       const old = await ownBracelet(tx, customerId, eventId, oldCode);
       if (old.status !== 'blocked') await blockBracelet(tx, old.id, now);
-      await linkBraceletInTx(tx, customerId, eventId, newCode, proof, now);
+      await linkBraceletInTx(tx, customerId, eventId, newCode, proof, now, ctx.actor);
       await audit(tx, {
-        actor: `customer:${customerId}`,
+        actor: ctx.actor ?? `customer:${customerId}`,
         action: 'bracelet.replace',
         entity: 'bracelet',
         entityId: old.id,
