@@ -1,4 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { queryRows } from '../src/db/client';
+import { fulfilPayment } from '../src/modules/payments/fulfilment.service';
+import { refundDuePayments } from '../src/modules/payments/payment-refunds.service';
+import { stripeProvider } from '../src/modules/payments/stripe-provider';
 import { createTestApp, DEMO, expectErrorShape, injectAs, login, type TestApp } from './helpers';
 
 /**
@@ -53,6 +58,14 @@ const fakeStripe = vi.fn(async (input: string | URL | Request, init?: RequestIni
     new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } });
   if (call.method === 'POST' && call.path === '/v1/payment_intents')
     return json(200, intent(`pi_fixture_${++intentSeq}`, Number(call.form.get('amount'))));
+  if (call.method === 'POST' && call.path === '/v1/refunds')
+    return json(200, {
+      id: `re_fixture_${call.form.get('payment_intent')}`,
+      object: 'refund',
+      amount: Number(call.form.get('amount')),
+      payment_intent: call.form.get('payment_intent'),
+      status: 'succeeded',
+    });
   const m = /^\/v1\/payment_intents\/(pi_[\w]+)$/.exec(call.path);
   if (call.method === 'GET' && m) return json(200, intent(m[1]!, 0));
   return json(404, { error: { type: 'invalid_request_error', message: 'no such fixture' } });
@@ -97,9 +110,13 @@ afterAll(async () => {
   vi.unstubAllGlobals();
   await Promise.all([t?.close(), sandbox?.close()]);
 });
-afterEach(() => {
+afterEach(async () => {
   calls.length = 0;
   intentStatus = 'requires_payment_method';
+  // each test starts without an attempt left open (a pending order with one blocks a new order)
+  await t.database.db.execute(
+    sql`UPDATE payments SET status = 'expired' WHERE status IN ('pending', 'requires_action')`,
+  );
 });
 
 describe('payments config', () => {
@@ -206,5 +223,37 @@ describe('pay with Stripe', () => {
     expect(calls.filter((c) => c.method === 'GET')).toHaveLength(2);
     const detail = (await injectAs(t.app, rui, { url: `/api/orders/${order.id}` })).json().data;
     expect(detail.ticket_ids).toHaveLength(1);
+  });
+});
+
+describe('refunds with Stripe', () => {
+  it('a second approval of a paid order is refunded through Stripe once, with the refund id recorded', async () => {
+    const order = await newOrder(rui);
+    const first = (await pay(order.id, { method: 'card' })).json().data.payment;
+    const second = (await pay(order.id, { method: 'google_pay' })).json().data.payment;
+    expect(second.id).not.toBe(first.id);
+    const db = t.database.db;
+    const confirm = (paymentId: number, ref: string) =>
+      fulfilPayment(db, { provider: 'stripe', eventRef: ref, paymentId, type: 'approved' }, new Date(), {
+        publicUrl: 'http://x',
+      });
+    expect(await confirm(second.id, 'evt_refund_fixture_1')).toBe('fulfilled');
+    // the replaced card intent is confirmed in the browser after all: money to give back
+    expect(await confirm(first.id, 'evt_refund_fixture_2')).toBe('refund_pending');
+
+    calls.length = 0;
+    const ctx = { db, provider: stripeProvider(SECRET) };
+    expect(await refundDuePayments(ctx, new Date())).toBe(1);
+    expect(await refundDuePayments(ctx, new Date())).toBe(0);
+    const refunds = calls.filter((c) => c.path === '/v1/refunds');
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]!.form.get('payment_intent')).toBe(first.reference);
+    expect(refunds[0]!.form.get('amount')).toBe(String(order.total_cents));
+    expect(refunds[0]!.headers.get('idempotency-key')).toBe(`refund:payment:${first.id}`);
+    const [row] = await queryRows<{ status: string; refund_ref: string }>(
+      db,
+      sql`SELECT status, refund_ref FROM payments WHERE id = ${first.id}`,
+    );
+    expect(row).toEqual({ status: 'refunded', refund_ref: `re_fixture_${first.reference}` });
   });
 });

@@ -59,6 +59,9 @@ export interface RefundInput {
   idempotencyKey: string;
 }
 
+/** Card, Google Pay, Apple Pay: the browser or the bank answers within this window. */
+export const CARD_ATTEMPT_WINDOW_MS = 10 * 60_000;
+
 /** Masks a phone to its last three digits. */
 export const maskPhone = (e164: string) => `${e164.slice(0, 4)} ••• ${e164.slice(-3)}`;
 

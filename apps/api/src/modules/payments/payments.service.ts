@@ -19,7 +19,7 @@ import {
 } from '../orders/orders.repository';
 import { holdForAttempt, isPayable, orderDetail, toPaymentView } from '../orders/orders.service';
 import { declinePayment, fulfilPayment } from './fulfilment.service';
-import type { PaymentProvider } from './payment-provider';
+import { CARD_ATTEMPT_WINDOW_MS, type PaymentProvider } from './payment-provider';
 import {
   findLatestPayment,
   findPaymentById,
@@ -47,8 +47,6 @@ export interface PaymentsContext {
 const newPaymentRef = () => `pay_${randomBytes(12).toString('base64url')}`;
 
 const OPEN_STATUSES = ['pending', 'requires_action'];
-/** Card, Google Pay, Apple Pay: the browser or the bank answers within this window. */
-export const CARD_ATTEMPT_WINDOW_MS = 10 * 60_000;
 /** A concurrent identical call waits this long for the attempt whose provider call is in flight. */
 const IN_FLIGHT_WAIT_MS = 30_000;
 

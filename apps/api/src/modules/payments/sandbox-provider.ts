@@ -1,6 +1,12 @@
 import { MBWAY_COUNTDOWN_MS } from '@bilheteira/shared/constants';
 import { SANDBOX_CARDS } from '@bilheteira/shared/schemas/payments';
-import { cardBrand, maskPhone, type PaymentProvider, type ProviderResult } from './payment-provider';
+import {
+  CARD_ATTEMPT_WINDOW_MS,
+  cardBrand,
+  maskPhone,
+  type PaymentProvider,
+  type ProviderResult,
+} from './payment-provider';
 
 /**
  * Offline provider for development, tests and demos. Test cards approve, decline or ask
@@ -36,7 +42,7 @@ export function sandboxProvider(): PaymentProvider {
               providerRef,
               display,
               redirectUrl: `${input.returnUrl}?provider=sandbox&payment=${encodeURIComponent(providerRef)}`,
-              expiresAt: new Date(now.getTime() + 10 * 60_000),
+              expiresAt: new Date(now.getTime() + CARD_ATTEMPT_WINDOW_MS),
             };
           return {
             status: 'declined',

@@ -1,6 +1,11 @@
 import Stripe from 'stripe';
 import { MBWAY_COUNTDOWN_MS } from '@bilheteira/shared/constants';
-import { maskPhone, type PaymentProvider, type ProviderStatus } from './payment-provider';
+import {
+  CARD_ATTEMPT_WINDOW_MS,
+  maskPhone,
+  type PaymentProvider,
+  type ProviderStatus,
+} from './payment-provider';
 
 /**
  * Stripe's HTTP goes through the platform `fetch`, looked up at call time (not captured when
@@ -80,7 +85,7 @@ export function stripeProvider(secretKey: string): PaymentProvider {
         providerRef: pi.id,
         display: label,
         clientSecret: pi.client_secret ?? undefined,
-        expiresAt: new Date(now.getTime() + 30 * 60_000),
+        expiresAt: new Date(now.getTime() + CARD_ATTEMPT_WINDOW_MS),
       };
     },
     async retrieve(providerRef) {
