@@ -197,4 +197,42 @@ describe('one active account per email', () => {
     expect((await outbox('por.confirmar@example.pt')).map((m) => m.meta.purpose)).toEqual(['email_confirm']);
     expect((await outbox('+351916000004'))[0]!.meta.purpose).toBe('password_reset');
   });
+
+  it('a receipt carries ticket tokens only to a confirmed email', async () => {
+    const teatro = (await t.app.inject({ url: '/api/events/teatro-demo' })).json().data as {
+      id: number;
+      ticket_types: { id: number }[];
+      sessions: { id: number }[];
+    };
+    const buy = async (token: string) => {
+      const order = await injectAs(t.app, token, {
+        method: 'POST',
+        url: '/api/orders',
+        payload: {
+          event_id: teatro.id,
+          items: [{ ticket_id: teatro.ticket_types[0]!.id, session_id: teatro.sessions[3]!.id, qty: 1 }],
+        },
+      });
+      expect(order.statusCode, order.body).toBe(201);
+      const paid = await injectAs(t.app, token, {
+        method: 'POST',
+        url: `/api/orders/${order.json().data.id}/pay`,
+        payload: { method: 'card', card: { number: '4242424242424242', expiry: '12/2099', name: 'Nova' } },
+      });
+      expect(paid.statusCode, paid.body).toBe(200);
+      const tickets = await injectAs(t.app, token, { url: '/api/customers/tickets' });
+      return tickets.json<{ data: { token: string }[] }>().data.map((x) => x.token);
+    };
+    const unconfirmed = await login(t.app, {
+      mobile_country_code: '351',
+      mobile: '916000004',
+      password: 'Segura!2026',
+    });
+    const [hidden] = await buy(unconfirmed);
+    const receipt = (await outbox('por.confirmar@example.pt')).find((m) => m.meta.kind === 'order_paid')!;
+    expect(receipt.body).not.toContain(hidden!);
+    const shown = await buy(rui);
+    const ruiReceipt = (await outbox('rui.novo@example.pt')).find((m) => m.meta.kind === 'order_paid')!;
+    expect(shown.some((token) => ruiReceipt.body.includes(token))).toBe(true);
+  });
 });
