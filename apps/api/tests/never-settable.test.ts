@@ -85,6 +85,7 @@ function forged(): Record<string, unknown> {
     fee_cents: 0,
     mobile_verified_at: '2020-01-01T00:00:00.000Z',
     email_verified_at: '2020-01-01T00:00:00.000Z',
+    pending_email: 'forjado@example.pt',
   };
 }
 const FIELD_NAMES = Object.keys(forged());
@@ -127,7 +128,8 @@ interface Snapshot {
 async function snapshot(): Promise<Snapshot> {
   const cs = await queryRows<Record<string, unknown> & { id: number }>(
     db,
-    sql`SELECT id, status, mobile, mobile_verified_at, email_verified_at, erased_at, password_hash
+    sql`SELECT id, status, mobile, email, pending_email, mobile_verified_at, email_verified_at, erased_at,
+          password_hash
         FROM customers ORDER BY id`,
   );
   const ws = await queryRows<{
