@@ -225,7 +225,7 @@ describe('password attempts', () => {
       headers: ip ? { 'x-forwarded-for': ip } : {},
     });
 
-  it('10 failed passwords pause the account, even for the right password next', async () => {
+  it('10 failed passwords from one client pause that client on the account, even for the right password next', async () => {
     for (let i = 0; i < 10; i++)
       expect((await attempt(t, DEMO.ana.mobile, `wrong-${i}`)).statusCode).toBe(401);
     const blocked = await attempt(t, DEMO.ana.mobile, DEMO.ana.password);

@@ -6,6 +6,7 @@ import {
   cartItems,
   carts,
   contactMessages,
+  customerKnownDevices,
   customerSessions,
   customerTickets,
   customers,
@@ -292,6 +293,10 @@ describe('erasure touches only what ERASURE_PLAN lists', () => {
       return out;
     };
     const ledgerOf = (walletId: number) => rowsOf('wallet_transactions', sql`wallet_id = ${walletId}`);
+    // they logged in: their devices are known (and must go)
+    expect(
+      await db.select().from(customerKnownDevices).where(inArray(customerKnownDevices.customerId, erased)),
+    ).not.toEqual([]);
     const before = await snapshot();
     const ledgerBefore = [await ledgerOf(a.walletId), await ledgerOf(b.walletId)];
     expect(before.stations!.length).toBeGreaterThan(0);
@@ -322,6 +327,9 @@ describe('erasure touches only what ERASURE_PLAN lists', () => {
       );
       expect(await db.select().from(oneTimeCodes).where(eq(oneTimeCodes.customerId, p.id))).toEqual([]);
       expect(await db.select().from(carts).where(eq(carts.customerId, p.id))).toEqual([]);
+      expect(
+        await db.select().from(customerKnownDevices).where(eq(customerKnownDevices.customerId, p.id)),
+      ).toEqual([]);
       expect(await db.select().from(contactMessages).where(eq(contactMessages.customerId, p.id))).toEqual([]);
       expect(await db.select().from(outbox).where(eq(outbox.customerId, p.id))).toEqual([]);
       expect(

@@ -41,7 +41,8 @@ describe.skipIf(!onPostgres)('several instances on one database', () => {
 
   it('share rate limits: attempts on either instance count against one budget', async () => {
     const wrong = { ...DEMO.rui, password: 'wrong-password' };
-    const max = LOGIN_LIMITS.perAccount.max;
+    // both instances see one client (one IP) on one account
+    const max = LOGIN_LIMITS.perClientAccount.max;
     const codes: number[] = [];
     for (let i = 0; i < max + 2; i++) {
       const app = i % 2 ? a.app : b;

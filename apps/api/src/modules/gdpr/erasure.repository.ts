@@ -5,6 +5,7 @@ import {
   cartItems,
   carts,
   contactMessages,
+  customerKnownDevices,
   customerSessions,
   customerTickets,
   customers,
@@ -180,6 +181,19 @@ export const ERASURE_PLAN: readonly ErasureStep[] = [
           .delete(customerSessions)
           .where(eq(customerSessions.customerId, who.customerId))
           .returning({ id: customerSessions.id }),
+      ),
+  },
+  {
+    table: 'customer_known_devices',
+    does: 'delete',
+    rows: 'customer_id = the customer',
+    why: 'hashes of the browsers and IP addresses the person logged in from',
+    run: (db, who) =>
+      count(
+        db
+          .delete(customerKnownDevices)
+          .where(eq(customerKnownDevices.customerId, who.customerId))
+          .returning({ id: customerKnownDevices.customerId }),
       ),
   },
   {

@@ -73,6 +73,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
         mobile,
         password: req.body.password,
         ip: clientIp(req),
+        visitorId: req.visitorId,
       });
       const message = translate(req.locale, 'login.success');
       return { data: { message, accessToken: token }, message, accessToken: token };

@@ -84,6 +84,28 @@ export async function consumeCode(db: DbOrTx, id: number, now: Date): Promise<bo
   return rows.length === 1;
 }
 
+/** A live link token (stored hashed) of a purpose, read without consuming it. */
+export async function findLiveLinkToken(
+  db: DbOrTx,
+  codeHash: string,
+  purpose: string,
+  now: Date,
+): Promise<OneTimeCodeRow | undefined> {
+  const rows = await db
+    .select()
+    .from(oneTimeCodes)
+    .where(
+      and(
+        eq(oneTimeCodes.codeHash, codeHash),
+        eq(oneTimeCodes.purpose, purpose),
+        isNull(oneTimeCodes.usedAt),
+        gt(oneTimeCodes.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return rows[0];
+}
+
 /** Consumes a live link token (stored hashed) of a purpose in one statement; answers its row. */
 export async function consumeLinkToken(
   db: DbOrTx,

@@ -7,6 +7,7 @@ import {
   countAttempt,
   expireLiveCodes,
   findLatestCode,
+  findLiveLinkToken,
   insertCode,
   type OneTimeCodeRow,
 } from './one-time-code.repository';
@@ -109,6 +110,21 @@ export async function issueLinkToken(
     data: input.data,
   });
   return token;
+}
+
+/**
+ * Checks a link token without using it up (a cheap read before costly work); throws 400
+ * link_invalid for an unknown, used or expired one. useLinkToken still decides, atomically.
+ */
+export async function checkLinkToken(
+  db: DbOrTx,
+  token: string,
+  purpose: CodePurpose,
+  now: Date,
+): Promise<OneTimeCodeRow & { customerId: number }> {
+  const row = await findLiveLinkToken(db, sha256(token), purpose, now);
+  if (!row || row.customerId === null) throw new AppError(400, 'link_invalid', 'identity.link.invalid');
+  return row as OneTimeCodeRow & { customerId: number };
 }
 
 /** Consumes a live link token of this purpose; throws 400 link_invalid otherwise. */

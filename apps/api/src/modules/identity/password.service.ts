@@ -8,13 +8,18 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { hitLimit, resetLimit } from '../../lib/rate-limit';
 import { findCustomerById, findCustomerByMobile, findEventSlug, updateCustomer } from './customer.repository';
 import { LOGIN_LIMITS } from './login.service';
-import { issueLinkToken, useLinkToken } from './one-time-code.service';
+import { checkLinkToken, issueLinkToken, useLinkToken } from './one-time-code.service';
 import { revokeAllSessions, revokeOtherSessions } from './session.repository';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
 export const RESET_LIMITS = {
   perNumber: { max: 3, windowSeconds: 10 * 60 },
   perIp: { max: 10, windowSeconds: 10 * 60 },
+};
+/** Setting the new password: guesses of links per IP, and argon2 work per account's live link. */
+export const RESET_PASSWORD_LIMITS = {
+  perIp: { max: 20, windowSeconds: 15 * 60 },
+  perCustomer: { max: 5, windowSeconds: 15 * 60 },
 };
 
 /**
@@ -77,7 +82,8 @@ export async function requestPasswordReset(
 
 /**
  * Sets a new password from a reset link (single use) and ends every session of the
- * customer. Throws 400 link_invalid.
+ * customer. Throws 400 link_invalid (checked before any hashing), 429 past the limits per
+ * IP or per account.
  */
 export async function resetPassword(
   db: Db,
@@ -85,8 +91,17 @@ export async function resetPassword(
   ctx: { ip: string },
   now = new Date(),
 ): Promise<void> {
+  await hitLimit(db, { key: `reset-password:ip:${ctx.ip}`, ...RESET_PASSWORD_LIMITS.perIp }, now);
+  // The link first: an unknown, used or expired one answers 400 without the cost of hashing.
+  const live = await checkLinkToken(db, input.token, 'password_reset', now);
+  await hitLimit(
+    db,
+    { key: `reset-password:customer:${live.customerId}`, ...RESET_PASSWORD_LIMITS.perCustomer },
+    now,
+  );
   const passwordHash = await hashPassword(input.password);
   const mobile = await db.transaction(async (tx) => {
+    // still decides atomically: of two concurrent uses of one link, one wins
     const row = await useLinkToken(tx, input.token, 'password_reset', now);
     const customer = await findCustomerById(tx, row.customerId);
     if (!customer || customer.status === 'erased') {
@@ -103,8 +118,11 @@ export async function resetPassword(
     });
     return customer.mobile;
   });
-  // A successful reset lifts the failed-password pause of the account.
-  if (mobile) await resetLimit(db, `login:acct:${mobile}`);
+  // A successful reset (the owner proved the phone or email) lifts the account's slowdown.
+  if (mobile) {
+    await resetLimit(db, `login:acct:${mobile}`);
+    await resetLimit(db, `login:acct-wait:${mobile}`);
+  }
 }
 
 /**
@@ -120,7 +138,9 @@ export async function changePassword(
   const customer = await findCustomerById(db, input.customerId);
   if (!customer?.mobile) throw new AppError(404, 'not_found', 'error.not_found');
   await hitLimit(db, { key: `login:ip:${ctx.ip}`, ...LOGIN_LIMITS.perIp }, now);
-  await hitLimit(db, { key: `login:acct:${customer.mobile}`, ...LOGIN_LIMITS.perAccount }, now);
+  // per session holder: failed logins from elsewhere never stop the owner changing it
+  const changeKey = `change-password:customer:${customer.id}`;
+  await hitLimit(db, { key: changeKey, ...LOGIN_LIMITS.changePerCustomer }, now);
   const ok = customer.passwordHash ? await verifyPassword(customer.passwordHash, input.oldPassword) : false;
   if (!ok) {
     throw new AppError(
@@ -133,7 +153,7 @@ export async function changePassword(
       },
     );
   }
-  await resetLimit(db, `login:acct:${customer.mobile}`);
+  await resetLimit(db, changeKey);
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     await updateCustomer(tx, customer.id, { passwordHash });
