@@ -155,9 +155,13 @@ function checkout(name: string, title: string, spread: boolean, connections?: nu
           headers: () => ({
             authorization: `Bearer ${tokens[n++ % tokens.length]}`,
             'idempotency-key': randomUUID(),
+            // spread so the per-address order limit is not what is measured
+            'x-forwarded-for': randomClientIp(),
           }),
           body: () => ({
             event_id: ev.body.data.id,
+            // the bench event is private: ordered with its link
+            event_slug: BENCH_EVENT_SLUG,
             include_cart: false,
             items: [{ ticket_id: types[spread ? randomInt(types.length) : 0]!.id, qty: 1 }],
           }),

@@ -39,10 +39,10 @@ CREATE UNIQUE INDEX orders_one_pending_idx ON orders (customer_id, event_id) WHE
 --  * the customer's pending order for the event (orders_one_pending_idx: at most one) is
 --    cancelled and its stock given back, netted with what the new order claims and applied
 --    in the global lock order (types, sessions, days; by key), so re-ordering the same
---    tickets never fails for lack of stock; an order whose payment attempt the customer is
---    still completing is not replaced: error_code 'BH409' (409 in orders.service.ts). Two
---    concurrent orders of one customer for one event: the second fails on
---    orders_one_pending_idx (23505) and the service tries it again, replacing the first.
+--    tickets never fails for lack of stock. A payment attempt still open on the replaced
+--    order that is approved later takes the late-approval path (tickets if places are left,
+--    else refunded). Two concurrent orders of one customer for one event: the second fails
+--    on orders_one_pending_idx (23505) and the service tries it again, replacing the first.
 DROP FUNCTION insert_pending_orders(jsonb);
 --> statement-breakpoint
 CREATE FUNCTION insert_pending_orders(p_orders jsonb)
@@ -102,14 +102,6 @@ BEGIN
         SELECT p.id FROM orders p
         WHERE p.customer_id = v_customer AND p.event_id = v_event AND p.status = 'pending'
         ORDER BY p.id FOR UPDATE) p;
-      IF EXISTS (
-        SELECT 1 FROM payments y WHERE y.order_id = ANY (v_old)
-          AND y.status IN ('pending', 'requires_action') AND y.expires_at > v_at
-      ) THEN
-        error_code := 'BH409';
-        RETURN NEXT;
-        CONTINUE;
-      END IF;
       IF cardinality(v_old) > 0 THEN
         UPDATE orders SET status = 'cancelled' WHERE id = ANY (v_old);
         INSERT INTO audit_log (actor, action, entity, entity_id, data)

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
 import { createSession } from '../src/modules/identity/session.service';
+import { expireOrders } from '../src/modules/orders/orders.service';
 import { createTestApp, DEMO, expectErrorShape, injectAs, login, type TestApp } from './helpers';
 
 /**
@@ -118,6 +119,11 @@ describe('a direct purchase authenticated inside its order statement', () => {
       t.database.db,
       sql`SELECT quantity FROM ticket_types WHERE id = ${typeId()}`,
     );
+    // Rui's pending order would give its place back to his new one (it replaces it): end it
+    await t.database.db.execute(
+      sql`UPDATE orders SET expires_at = now() - interval '1 second' WHERE customer_id = ${ruiId} AND status = 'pending'`,
+    );
+    await expireOrders(t.database.db, new Date());
     await t.database.db.execute(
       sql`UPDATE ticket_types SET quantity = reserved + sold WHERE id = ${typeId()}`,
     );

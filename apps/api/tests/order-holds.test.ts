@@ -186,9 +186,17 @@ describe('one pending order per customer per event', () => {
     ).toBe('pending');
   });
 
-  it('an order whose MB WAY payment is in progress is not replaced', async () => {
+  it('an order with an MB WAY attempt open is replaced too; approving it later takes the late path', async () => {
     const buyer = await newBuyer();
-    const type = dayTicket();
+    const type = festival.ticket_types.filter((x) => x.period_days.length === 1)[0]!;
+    const stock = async () =>
+      (
+        await queryRows<{ reserved: number; sold: number }>(
+          t.database.db,
+          sql`SELECT reserved, sold FROM ticket_types WHERE id = ${type.id}`,
+        )
+      )[0]!;
+    const before = await stock();
     const first = await order(buyer.token, {
       event_id: festival.id,
       items: [{ ticket_id: type.id, qty: 1 }],
@@ -199,17 +207,21 @@ describe('one pending order per customer per event', () => {
       payload: { method: 'mbway', mbway: { country_code: '351', mobile: '913456789' } },
     });
     expect(pay.statusCode, pay.body).toBe(200);
-    const second = await order(
-      buyer.token,
-      { event_id: festival.id, items: [{ ticket_id: type.id, qty: 1 }] },
-      { 'x-locale': 'en' },
-    );
-    expect(second.statusCode).toBe(409);
-    expect(expectErrorShape(second)).toMatchObject({ code: 'order_payment_in_progress' });
-    expect(expectErrorShape(second).message).toMatch(/awaiting payment/);
-    const still = (await injectAs(t.app, buyer.token, { url: `/api/orders/${first.json().data.id}` })).json()
+    const second = await order(buyer.token, {
+      event_id: festival.id,
+      items: [{ ticket_id: type.id, qty: 2 }],
+    });
+    expect(second.statusCode, second.body).toBe(201);
+    expect(await stock()).toEqual({ reserved: before.reserved + 2, sold: before.sold });
+    // the customer approves the first order's MB WAY after all: paid if places are left
+    const reference = pay.json().data.payment.reference as string;
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/dev/payments/${reference}/approve` })).statusCode,
+    ).toBe(200);
+    const paid = (await injectAs(t.app, buyer.token, { url: `/api/orders/${first.json().data.id}` })).json()
       .data;
-    expect(still.status).toBe('pending');
+    expect(paid.status).toBe('paid');
+    expect(await stock()).toEqual({ reserved: before.reserved + 2, sold: before.sold + 1 });
   });
 
   it.skipIf(!process.env.TEST_DATABASE_URL)(

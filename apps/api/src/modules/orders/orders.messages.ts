@@ -57,12 +57,6 @@ export const orderMessages = defineMessages({
     en: 'Order not found.',
     es: 'Pedido no encontrado.',
   },
-  'order.payment_in_progress': {
-    'pt-pt':
-      'Tem uma encomenda para este evento à espera de pagamento (MB WAY ou confirmação do banco). Conclua-a ou aguarde uns minutos antes de fazer outra.',
-    en: 'You have an order for this event awaiting payment (MB WAY or bank confirmation). Complete it or wait a few minutes before placing another.',
-    es: 'Tiene un pedido para este evento pendiente de pago (MB WAY o confirmación del banco). Complételo o espere unos minutos antes de hacer otro.',
-  },
   'order.idempotency_conflict': {
     'pt-pt': 'Este pedido já está a ser processado. Aguarde um momento.',
     en: 'This request is already being processed. Please wait a moment.',

@@ -106,13 +106,6 @@ export const isOrderRateLimited = (err: unknown): boolean =>
   err instanceof OrderWriteError && err.code === 'BH429';
 
 /**
- * The customer's pending order for the event has a payment attempt they are still
- * completing (MB WAY, 3-D Secure), so it is not replaced (nothing written).
- */
-export const isPaymentInProgress = (err: unknown): boolean =>
-  err instanceof OrderWriteError && err.code === 'BH409';
-
-/**
  * Another order of the same customer for the same event became their pending one while
  * this one was written (orders_one_pending_idx): writing again replaces it.
  */

@@ -42,7 +42,6 @@ import {
   hasPendingOrder,
   insertPendingOrder,
   isOrderRateLimited,
-  isPaymentInProgress,
   isPendingOrderRace,
   isSessionRefused,
   listOrders,
@@ -205,14 +204,12 @@ export async function createOrder(
     if (isSessionRefused(err)) throw unauthorized();
     const refusal = isOrderRateLimited(err)
       ? new AppError(429, 'rate_limited', 'error.rate_limited', { seconds: 60 })
-      : isPaymentInProgress(err)
-        ? new AppError(409, 'order_payment_in_progress', 'order.payment_in_progress')
-        : isPendingOrderRace(err)
-          ? new AppError(409, 'idempotency_conflict', 'order.idempotency_conflict')
-          : null;
+      : isPendingOrderRace(err)
+        ? new AppError(409, 'idempotency_conflict', 'order.idempotency_conflict')
+        : null;
     // A repeated key fails on the order row, before any stock is touched (a repeat racing
     // the first waits for it on the unique index); a repeat refused for another reason
-    // (rate, the first order's payment in progress) also answers the first order.
+    // (the rate) also answers the first order.
     if (!input.idempotencyKey || !(refusal || isUniqueViolation(err))) throw refusal ?? err;
     const existing = await first(await customerOf(refusedOrderSession(err)?.customerId ?? null));
     if (existing) return { order: existing, created: false, detail: null };
