@@ -9,6 +9,7 @@ import pino from 'pino';
 import { openDatabase } from './db/client';
 import { buildApp } from './app';
 import { seedDemo } from './seed/seed';
+import { findPublishedDemoData, publishedDemoDataProblem } from './seed/demo-data-check';
 import { startWorker } from './worker/outbox-worker';
 import { initErrorReporting } from './lib/error-reporting';
 
@@ -27,6 +28,14 @@ async function main() {
     // a data folder restored at start-up
     log: pino({ level: config.LOG_LEVEL, name: 'database' }),
   });
+  // Demo data seeded by an earlier start is refused too: its keys and password are public.
+  if (config.NODE_ENV === 'production' && !config.ALLOW_DEMO_DATA) {
+    const demo = await findPublishedDemoData(database.db);
+    if (demo.length) {
+      await database.close();
+      throw new ConfigError(formatProductionProblems([publishedDemoDataProblem(demo)]));
+    }
+  }
   const app = await buildApp(config, database);
   for (const allowed of productionAllowances(config)) app.log.warn(`PRODUCTION RUNS UNSAFELY: ${allowed}`);
   if (config.SEED_DEMO) await seedDemo(database.db, new Date(), app.log);

@@ -122,4 +122,45 @@ describe('a production start', () => {
     },
     90_000,
   );
+
+  it.runIf(!!process.env.TEST_DATABASE_URL)(
+    'on a database that holds the demo data (seeded by an earlier start) refuses to start',
+    async () => {
+      const seeded = await createTestApp();
+      try {
+        const port = await freePort();
+        const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+          cwd: repoRoot,
+          env: cleanEnv({
+            NODE_ENV: 'production',
+            PORT: String(port),
+            HOST: '127.0.0.1',
+            DATABASE_URL: seeded.databaseUrl!,
+            WORKER: 'false',
+            ALLOW_SANDBOX_PAYMENTS: 'true',
+            ALTCHA_HMAC_KEY: '3f9a1c7e5b2d8046a1e9c3b7d5f2084a',
+            LINK_SIGNING_SECRET: '8c2e6a4f1b9d7053e2a8c6b4f1d9e703',
+          }),
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let output = '';
+        child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+        child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+        const code = await new Promise<number | null>((resolve) => {
+          const stop = setTimeout(() => child.kill('SIGKILL'), 30_000);
+          child.once('exit', (c) => (clearTimeout(stop), resolve(c)));
+        });
+        expect(code, output).toBe(1);
+        expect(output).toMatch(/demo data whose secrets are published/);
+        expect(output).toMatch(/door device\(s\) with a demo key/);
+        expect(output).toMatch(/station\(s\) with a demo key/);
+        expect(output).toMatch(/demo customer\(s\)/);
+        expect(output).not.toMatch(/\n\s+at /);
+        expect(await listening(port)).toBe(false);
+      } finally {
+        await seeded.close();
+      }
+    },
+    90_000,
+  );
 });
