@@ -122,13 +122,9 @@ export const payments = pgTable(
     status: text('status').notNull().default('pending'),
     amountCents: integer('amount_cents').notNull(),
     idempotencyKey: text('idempotency_key'),
+    /** set when the attempt is created: past it the expiry job closes an attempt left open */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
-    createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    /** set when the attempt is created: past it the expiry job closes an attempt left open */
-  },
-  (t) => [
     /** the provider's id of the refund (refund_pending → refunded by the refund job) */
     refundRef: text('refund_ref'),
     refundAttempts: integer('refund_attempts').notNull().default(0),
@@ -137,13 +133,13 @@ export const payments = pgTable(
     /** why the last refund attempt failed, for operators */
     refundError: text('refund_error'),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
     index('payments_order_idx').on(t.orderId),
     index('payments_status_idx').on(t.status, t.createdAt),
     uniqueIndex('payments_idem_idx').on(t.orderId, t.idempotencyKey),
-  ],
-);
-
-/** Provider events recorded once: fulfilment happens in the same transaction. */
     // one open attempt per order: a second charge cannot start while one is open
     uniqueIndex('payments_one_open_idx')
       .on(t.orderId)
@@ -151,6 +147,10 @@ export const payments = pgTable(
     index('payments_refund_due_idx')
       .on(t.refundNextAt)
       .where(sql`status = 'refund_pending'`),
+  ],
+);
+
+/** Provider events recorded once: fulfilment happens in the same transaction. */
 export const paymentEvents = pgTable('payment_events', {
   id: serial('id').primaryKey(),
   provider: text('provider').notNull(),
