@@ -159,6 +159,13 @@ describe('one active account per email', () => {
       sql`SELECT count(*)::int AS n FROM customers WHERE mobile = '+351916000001'`,
     );
     expect(rows[0]!.n).toBe(0);
+    // asking which emails have accounts is throttled like any sign-up (3 per number)
+    const probes = [];
+    for (let i = 0; i < 3; i++)
+      probes.push(
+        (await post('/api/customers/register', registration(1, 'ANA.silva@example.pt'))).statusCode,
+      );
+    expect(probes).toEqual([409, 409, 429]);
   });
 
   it('of two sign-ups with one email, the second to prove its mobile is refused', async () => {

@@ -117,10 +117,11 @@ export async function registerCustomer(
       },
     );
   }
-  // one active account per email (issue 23); a pending sign-up does not hold its address
-  await assertEmailFree(db, input.email, existing?.id);
   assertCooldown(existing ? await lastCodeSentAt(db, input.mobile, 'sms_activation') : undefined, now);
   await hitSmsLimits(db, input.mobile, ctx.ip, now);
+  // One active account per email (issue 23); a pending sign-up does not hold its address.
+  // Checked after the SMS limits, so that asking which emails have accounts is throttled.
+  await assertEmailFree(db, input.email, existing?.id);
   const values = {
     firstName: input.first_name,
     lastName: input.last_name,
