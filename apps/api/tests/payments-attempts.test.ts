@@ -133,7 +133,15 @@ async function refundPendingPayment(): Promise<{ orderId: number; paymentId: num
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ config: { OPERATOR_KEY, MAX_EVENT_LOOP_DELAY_MS: 60_000 } });
+  t = await createTestApp({
+    config: {
+      OPERATOR_KEY,
+      MAX_EVENT_LOOP_DELAY_MS: 60_000,
+      // this file creates more orders per minute than a customer may
+      ORDER_RATE_PER_CUSTOMER_PER_MINUTE: 0,
+      ORDER_RATE_PER_IP_PER_MINUTE: 0,
+    },
+  });
   ana = await login(t.app, DEMO.ana);
   rui = await login(t.app, DEMO.rui);
   ruiId = (await rows<{ id: number }>(sql`SELECT id FROM customers WHERE mobile = '+351913456789'`))[0]!.id;
@@ -253,14 +261,43 @@ describe('one open attempt per order', () => {
   });
 });
 
+describe('a confirmation racing a new attempt on the same order', () => {
+  it('MB WAY approved while the customer switches to Google Pay: no error, paid once, any second charge owed back', async () => {
+    const orders: number[] = [];
+    for (let round = 0; round < 6; round++) {
+      const order = await newOrder(ana, 'teatro');
+      const mb = (
+        await pay(ana, order.id, { method: 'mbway', mbway: { country_code: '351', mobile: '912345678' } })
+      ).json().data.payment;
+      const [approve, gp] = await Promise.all([
+        t.app.inject({ method: 'POST', url: `/api/dev/payments/${mb.reference}/approve` }),
+        pay(ana, order.id, { method: 'google_pay' }),
+      ]);
+      expect([200, 409]).toContain(approve.statusCode);
+      expect([200, 409]).toContain(gp.statusCode);
+      const statuses = (await paymentsOf(order.id)).map((p) => p.status);
+      expect(statuses.filter((x) => x === 'approved')).toHaveLength(1);
+      expect(statuses.every((x) => ['approved', 'refund_pending', 'expired'].includes(x))).toBe(true);
+      const detail = (await injectAs(t.app, ana, { url: `/api/orders/${order.id}` })).json().data;
+      expect(detail.status).toBe('paid');
+      orders.push(order.id);
+    }
+    // whatever was charged twice is given back
+    await refundDuePayments(ctxWith(sandboxProvider()), new Date());
+    for (const id of orders)
+      expect((await paymentsOf(id)).filter((p) => p.status === 'refund_pending')).toEqual([]);
+  });
+});
+
 describe('every attempt expires', () => {
   it('an attempt whose provider call never returned (a crash) is expired by the job after its window', async () => {
     const order = await newOrder(ana, 'teatro');
     const sandbox = countingSandbox();
     sandbox.hold();
     const now = new Date();
-    const anaId = (await rows<{ id: number }>(sql`SELECT id FROM customers WHERE mobile = '+351912345678'`))[0]!
-      .id;
+    const anaId = (
+      await rows<{ id: number }>(sql`SELECT id FROM customers WHERE mobile = '+351912345678'`)
+    )[0]!.id;
     const stuck = payOrder(
       ctxWith(sandbox.provider),
       { customerId: anaId, orderId: order.id, body: MBWAY as never, idempotencyKey: null, locale: 'en' },

@@ -12,6 +12,7 @@ import { claimsOf } from '../orders/orders.service';
 import {
   findCustomer,
   findEvent,
+  findPaymentById,
   findPaymentForUpdate,
   findTicketsWithTypes,
   recordPaymentEvent,
@@ -50,14 +51,18 @@ export async function fulfilPayment(
 ): Promise<FulfilmentOutcome> {
   return db.transaction(async (tx) => {
     if (!(await recordPaymentEvent(tx, c))) return 'duplicate';
+    const attempt = await findPaymentById(tx, c.paymentId);
+    if (!attempt) return 'not_found';
+    // the order row first, then the payment: the order payOrder locks before closing its
+    // attempts, so a confirmation and a new attempt on one order never deadlock
+    const order = await findOrderForUpdate(tx, attempt.orderId);
+    if (!order) return 'not_found';
     const payment = await findPaymentForUpdate(tx, c.paymentId);
     if (!payment) return 'not_found';
     // another confirmation of a payment already flagged for refund (a return redirect after
     // the webhook): it stays a refund, it must not pay the order or be refunded twice
     if (REFUND_STATUSES.includes(payment.status))
       return payment.status === 'refunded' ? 'refunded' : 'refund_pending';
-    const order = await findOrderForUpdate(tx, payment.orderId);
-    if (!order) return 'not_found';
     if (order.status === 'paid' || order.status === 'refunded') {
       if (payment.status !== 'approved') {
         // a second successful attempt on an order already paid: money to give back
