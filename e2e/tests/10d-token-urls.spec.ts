@@ -71,3 +71,24 @@ test('a support link token leaves the address bar and the history at once, even 
   await expect(page).toHaveURL(/\/dashboard\/impersonate$/);
   expect(page.url()).not.toContain(token);
 });
+
+test('confirmation and unsubscribe link tokens leave the address bar at once, and still work', async ({
+  page,
+}) => {
+  // an email confirmation link: checked (here refused) with the token held in memory
+  const confirmToken = 'Cf9_unknownConfirmationToken0123456789abcdEF';
+  await page.goto('/');
+  await page.goto(`/activate?token=${confirmToken}`);
+  await expect(page.getByTestId('email-confirmation')).toHaveAttribute('data-status', 'failed');
+  await expect(page).toHaveURL(/\/activate$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+
+  // an unsubscribe link: the one-click confirmation still sends the token it arrived with
+  const unsubToken = '1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+  await page.goto(`/unsub?token=${unsubToken}`);
+  await expect(page).toHaveURL(/\/unsub$/);
+  await page.getByRole('button', { name: 'Confirmar cancelamento' }).click();
+  await expect(page.getByRole('alert')).toContainText('inválida');
+  expect(page.url()).not.toContain('AAAAAAAA');
+});

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { formatEur } from '@bilheteira/shared/money';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { usePageMeta } from '../../../lib/page-meta';
+import { useUrlToken } from '../../../lib/use-url-token';
 import { queryClient } from '../../../lib/query-client';
 import { showAlert } from '../../../stores/alert-store';
 import { useEventContext } from '../../../stores/event-context-store';
@@ -194,8 +195,7 @@ function RequestStep() {
 export default function ForgetPage() {
   const { t } = useTranslation('account');
   usePageMeta(t('forget.title'));
-  const [sp] = useSearchParams();
-  const token = sp.get('token');
+  const token = useUrlToken();
   const support = useSupportSession();
   return (
     <main id="main" className="page max-w-3xl">

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { usePageMeta } from '../../../lib/page-meta';
+import { useUrlToken } from '../../../lib/use-url-token';
 import { unsubscribe } from '../api/account';
 
 type State =
@@ -16,8 +17,7 @@ type State =
 export default function UnsubPage() {
   const { t } = useTranslation('account');
   usePageMeta(t('unsub.title'));
-  const [sp] = useSearchParams();
-  const token = sp.get('token') ?? '';
+  const token = useUrlToken() ?? '';
   const [state, setState] = useState<State>(
     token ? { kind: 'ready' } : { kind: 'error', text: t('unsub.no_token') },
   );

@@ -14,6 +14,7 @@ import { confirmEmail } from '../api/auth-api';
 import { ActivateForm } from '../components/activate-form';
 import { loginErrorText } from '../lib/errors';
 import { usePageMeta } from '../../../lib/page-meta';
+import { useUrlToken } from '../../../lib/use-url-token';
 
 function EmailConfirmation({ token }: { token: string }) {
   const { t } = useTranslation('auth');
@@ -106,8 +107,7 @@ function SmsActivation() {
  * of the account by the SMS code (for someone who left before entering it).
  */
 export default function ActivatePage() {
-  const [params] = useSearchParams();
-  const token = params.get('token');
+  const token = useUrlToken();
   return (
     <main id="main" className="page max-w-md">
       {token ? <EmailConfirmation token={token} /> : <SmsActivation />}

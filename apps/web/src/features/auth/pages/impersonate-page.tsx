@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { queryClient } from '../../../lib/query-client';
 import { useSession } from '../../../stores/session-store';
 import { impersonate } from '../api/auth-api';
 import { loginErrorText } from '../lib/errors';
 import { usePageMeta } from '../../../lib/page-meta';
+import { useUrlToken } from '../../../lib/use-url-token';
 
 /**
  * /dashboard/impersonate?token=…: support staff exchange a single-use, 5-minute token from
@@ -16,15 +17,9 @@ export default function ImpersonatePage() {
   const { t } = useTranslation('auth');
   usePageMeta(t('impersonate.title'));
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  // Kept in memory only: the address bar and the history entry lose it at once (issue 23 item 8).
-  const [token] = useState(() => params.get('token'));
+  const token = useUrlToken();
   const [error, setError] = useState<string | null>(token ? null : t('impersonate.missing'));
   const started = useRef(false);
-
-  useEffect(() => {
-    if (params.has('token')) navigate(paths.dashboardImpersonate, { replace: true });
-  }, [params, navigate]);
 
   useEffect(() => {
     if (!token || started.current) return;
