@@ -423,13 +423,14 @@ describe('refunds of money owed back', () => {
 
     // the command itself, talking to this app instead of a server over the network
     const out: string[] = [];
-    const code = await runPaymentsOps(['refund-pending'], {
+    const io = {
       config: { PUBLIC_URL: 'http://localhost:3000', OPERATOR_KEY },
-      out: (l) => out.push(l),
-      err: (l) => out.push(`ERR ${l}`),
+      out: (l: string) => out.push(l),
+      err: (l: string) => out.push(`ERR ${l}`),
       fetch: (async (url: string | URL | Request, init?: RequestInit) => {
         const u = new URL(String(url));
         const res = await t.app.inject({
+          method: (init?.method ?? 'GET') as 'GET' | 'POST',
           url: `${u.pathname}${u.search}`,
           headers: init?.headers as Record<string, string>,
         });
@@ -438,10 +439,18 @@ describe('refunds of money owed back', () => {
           headers: { 'content-type': 'application/json' },
         });
       }) as typeof fetch,
-    });
-    expect(code).toBe(0);
+    };
+    expect(await runPaymentsOps(['refund-pending'], io)).toBe(0);
     expect(out.join('\n')).toMatch(new RegExp(`#${paymentId} \\| refund_pending \\| `));
     expect(out.join('\n')).toContain('refund_failed');
+
+    // a refund the job gave up on goes back to it once the operator asks
+    const failed = data.find((r) => r.status === 'refund_failed')!;
+    out.length = 0;
+    expect(await runPaymentsOps(['retry-refund', String(paymentId)], io)).toBe(1);
+    expect(out.join('\n')).toContain('Refused (409)');
+    expect(await runPaymentsOps(['retry-refund', String(failed.id)], io)).toBe(0);
+    expect(await paymentRow(failed.id)).toMatchObject({ status: 'refund_pending', refund_attempts: 0 });
     expect(await runPaymentsOps(['bogus'], { fetch, out: () => {}, err: () => {} })).toBe(2);
   });
 });

@@ -1,7 +1,14 @@
 import type { Db } from '../../db/client';
 import { audit } from '../../lib/audit';
+import { AppError } from '../../lib/errors';
 import type { PaymentProvider } from './payment-provider';
-import { claimDueRefund, listPaymentsByStatus, updatePayment } from './payments.repository';
+import {
+  claimDueRefund,
+  findPaymentForUpdate,
+  listPaymentsByStatus,
+  updatePayment,
+} from './payments.repository';
+import './payments.messages';
 
 /** After this many failed attempts a refund is `refund_failed` and waits for an operator. */
 export const REFUND_MAX_ATTEMPTS = 8;
@@ -78,6 +85,22 @@ export async function refundDuePayments(
     if (!found) break;
   }
   return handled;
+}
+
+/**
+ * An operator gives a refund the job gave up on back to it (after fixing the cause).
+ * Throws 404 (unknown payment), 409 (not refund_failed).
+ */
+export async function retryFailedRefund(db: Db, paymentId: number, actor: string) {
+  return db.transaction(async (tx) => {
+    const payment = await findPaymentForUpdate(tx, paymentId);
+    if (!payment) throw new AppError(404, 'payment_not_found', 'payment.not_found');
+    if (payment.status !== 'refund_failed')
+      throw new AppError(409, 'refund_not_failed', 'payment.refund_not_failed');
+    await updatePayment(tx, payment.id, { status: 'refund_pending', refundAttempts: 0, refundNextAt: null });
+    await audit(tx, { actor, action: 'payment.refund_retry', entity: 'payment', entityId: payment.id });
+    return { id: payment.id, status: 'refund_pending' };
+  });
 }
 
 /** Statuses an operator lists: money still owed back (and, on request, what was given back). */

@@ -46,6 +46,11 @@ export const paymentMessages = defineMessages({
     en: 'A payment for this order is already in progress. Wait a moment and check the order.',
     es: 'Ya hay un pago en curso para este pedido. Espere un momento y consulte el pedido.',
   },
+  'payment.refund_not_failed': {
+    'pt-pt': 'Só um reembolso que falhou pode ser tentado de novo.',
+    en: 'Only a failed refund can be retried.',
+    es: 'Solo se puede reintentar un reembolso que ha fallado.',
+  },
   'payment.not_found': {
     'pt-pt': 'Pagamento não encontrado.',
     en: 'Payment not found.',

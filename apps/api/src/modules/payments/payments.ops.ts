@@ -4,6 +4,7 @@
  *   npm run ops -- payments refund-pending   (refund_pending and refund_failed: still owed)
  *   npm run ops -- payments refund-failed    (the refund job gave up: an operator acts)
  *   npm run ops -- payments refunded         (given back, with the provider's refund id)
+ *   npm run ops -- payments retry-refund <id> (a refund_failed payment back to the refund job)
  *
  * Like `refunds list`, it asks the running server's operator API (PUBLIC_URL + OPERATOR_KEY),
  * which works the same on embedded PGlite (only the server may open it) and on PostgreSQL.
@@ -11,7 +12,8 @@
 import { formatEur } from '@bilheteira/shared/money';
 import { loadConfig } from '../../config';
 
-export const PAYMENTS_USAGE = 'Usage: npm run ops -- payments refund-pending | refund-failed | refunded';
+export const PAYMENTS_USAGE =
+  'Usage: npm run ops -- payments refund-pending | refund-failed | refunded | retry-refund <id>';
 
 const STATUS_OF: Record<string, string> = {
   'refund-pending': 'refund_pending',
@@ -67,7 +69,8 @@ export async function runPaymentsOps(
   io: OpsIo = { fetch: globalThis.fetch, out: console.log, err: console.error },
 ): Promise<number> {
   const status = STATUS_OF[args[0] ?? ''];
-  if (!status) {
+  const retryId = args[0] === 'retry-refund' && /^\d+$/.test(args[1] ?? '') ? args[1] : undefined;
+  if (!status && !retryId) {
     io.err(PAYMENTS_USAGE);
     return 2;
   }
@@ -76,20 +79,30 @@ export async function runPaymentsOps(
     io.err('Set OPERATOR_KEY (the same for the server and this command).');
     return 2;
   }
-  const url = `${config.PUBLIC_URL.replace(/\/$/, '')}/api/operator/payments?status=${status}`;
+  const base = `${config.PUBLIC_URL.replace(/\/$/, '')}/api/operator/payments`;
+  const headers = { 'x-operator-key': config.OPERATOR_KEY };
   let res: Response;
   try {
-    res = await io.fetch(url, { headers: { 'x-operator-key': config.OPERATOR_KEY } });
+    res = retryId
+      ? await io.fetch(`${base}/${retryId}/retry-refund`, { method: 'POST', headers })
+      : await io.fetch(`${base}?status=${status}`, { headers });
   } catch (err) {
     // fetch rejects only when the server cannot be reached
     io.err(`Cannot reach the server at ${config.PUBLIC_URL} (${(err as Error).message}). Is it running?`);
     return 1;
   }
-  const body = (await res.json().catch(() => ({}))) as { data?: Row[]; message?: string };
+  const body = (await res.json().catch(() => ({}))) as {
+    data?: Row[] | { id: number; status: string };
+    message?: string;
+  };
   if (!res.ok || !body.data) {
     io.err(`Refused (${res.status}): ${body.message ?? 'unknown error'}`);
     return 1;
   }
-  io.out(formatPaymentRows(body.data));
+  io.out(
+    Array.isArray(body.data)
+      ? formatPaymentRows(body.data)
+      : `#${body.data.id} is ${body.data.status}: the refund job tries again.`,
+  );
   return 0;
 }

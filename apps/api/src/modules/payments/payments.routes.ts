@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '@bilheteira/shared/schemas/common';
@@ -17,6 +18,7 @@ import {
   OPERATOR_PAYMENT_STATUSES,
   operatorListPayments,
   refundDuePayments,
+  retryFailedRefund,
 } from './payment-refunds.service';
 import {
   autoDecideSandboxMbway,
@@ -86,7 +88,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           'redirect_url, back on /payment/redirects). A declined payment answers 422 ' +
           'payment_declined and the order stays payable. Sandbox test cards: 4242424242424242 ' +
           'approves, 4000000000000002 declines, 4000000000003220 asks for 3-D Secure. With Stripe, ' +
-          'card/Apple Pay/Google Pay are confirmed in the browser with client_secret.',
+          'card/Apple Pay/Google Pay are confirmed in the browser with client_secret. One open ' +
+          'attempt per order: a call identical to the open attempt (or made while it was being ' +
+          'made) answers that attempt, without a second charge; a different one replaces it, or ' +
+          'answers 409 payment_in_progress while the provider is still being asked.',
         security: [{ bearer: [] }],
         params: z.object({ id: idParam }),
         headers: z.object({ 'idempotency-key': z.string().optional() }),
@@ -220,18 +225,20 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   });
 
+  /** The same X-Operator-Key guard as /operator/refunds; without OPERATOR_KEY the API is closed. */
+  const requireOperatorKey = async (req: FastifyRequest) => {
+    const expected = app.config.OPERATOR_KEY;
+    const header = req.headers['x-operator-key'];
+    const given = typeof header === 'string' ? header : null;
+    const right = !!expected && !!given && safeEqual(given, expected);
+    await guardKeyAttempt(app.db, 'operator', clientIp(req), given, right);
+    if (!right) throw new AppError(401, 'operator_unauthorized', 'operator.unauthorized');
+  };
+
   app.get(
     '/operator/payments',
     {
-      // the same X-Operator-Key guard as /operator/refunds; without OPERATOR_KEY the API is closed
-      preHandler: async (req) => {
-        const expected = app.config.OPERATOR_KEY;
-        const header = req.headers['x-operator-key'];
-        const given = typeof header === 'string' ? header : null;
-        const right = !!expected && !!given && safeEqual(given, expected);
-        await guardKeyAttempt(app.db, 'operator', clientIp(req), given, right);
-        if (!right) throw new AppError(401, 'operator_unauthorized', 'operator.unauthorized');
-      },
+      preHandler: requireOperatorKey,
       schema: {
         tags: ['operator'],
         summary: 'Payments owed back to customers and their refund state (operator key)',
@@ -249,6 +256,21 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           : [req.query.status],
       ),
     }),
+  );
+
+  app.post(
+    '/operator/payments/:id/retry-refund',
+    {
+      preHandler: requireOperatorKey,
+      schema: {
+        tags: ['operator'],
+        summary: 'Gives a refund_failed payment back to the refund job (operator key)',
+        description:
+          'Once the cause is fixed (provider account, keys): refund_failed → refund_pending, tries from 0.',
+        params: z.object({ id: idParam }),
+      },
+    },
+    async (req) => ({ data: await retryFailedRefund(app.db, req.params.id, 'operator') }),
   );
 
   app.jobs.push({
