@@ -86,8 +86,6 @@ export const orderLineView = z.object({
   total_cents: z.number(),
 });
 
-export const paymentView = z.object({
-  id: z.number(),
 /** A payment as the customer sees it (an operator's refund_failed shows as refund_pending). */
 export const PAYMENT_VIEW_STATUSES = [
   'pending',
@@ -99,6 +97,8 @@ export const PAYMENT_VIEW_STATUSES = [
   'refunded',
 ] as const;
 
+export const paymentView = z.object({
+  id: z.number(),
   reference: z.string(),
   provider: z.string(),
   method: z.enum(['mbway', 'card', 'google_pay', 'apple_pay']),
