@@ -181,7 +181,8 @@ test('a customer: names, billing names, email — account, dashboard, mini-site,
     }
   }
 
-  // Billing names of orders: one per payload (pending top-ups, no stock held) …
+  // Billing names of orders: one per payload (top-ups; each replaces the customer's pending
+  // one for the event, which stays listed, cancelled) …
   for (const payload of PAYLOADS) {
     const res = await page.request.post('/api/orders', {
       headers: auth,
@@ -194,7 +195,7 @@ test('a customer: names, billing names, email — account, dashboard, mini-site,
     });
     expect(res.ok(), await res.text()).toBe(true);
   }
-  await page.goto('/dashboard/orders?status=pending');
+  await page.goto('/dashboard/orders?status=all');
   const cards = page.getByTestId('order-card');
   await expect(cards).toHaveCount(PAYLOADS.length);
   // each opened card's button becomes "hide": open the first closed one each time
