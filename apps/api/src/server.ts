@@ -7,6 +7,7 @@ import {
 } from './config';
 import pino from 'pino';
 import { openDatabase } from './db/client';
+import { EmbeddedDatabaseError } from './db/embedded-folder';
 import { buildApp } from './app';
 import { seedDemo } from './seed/seed';
 import { findPublishedDemoData, publishedDemoDataProblem } from './seed/demo-data-check';
@@ -63,6 +64,6 @@ async function main() {
 
 main().catch((err: unknown) => {
   // A configuration problem is the operator's to fix: print the message, not a stack trace.
-  console.error(err instanceof ConfigError ? err.message : err);
+  console.error(err instanceof ConfigError || err instanceof EmbeddedDatabaseError ? err.message : err);
   process.exit(1);
 });

@@ -19,6 +19,8 @@ export interface LoadResult {
   created: number[];
   /** ids of the orders whose pay call answered 200 with the order paid */
   paid: number[];
+  /** order id → the bearer token of the customer who created it */
+  owners: Map<number, string>;
 }
 
 interface Answer {
@@ -30,7 +32,7 @@ const TEST_CARD = { number: '4242424242424242', expiry: '12/2099', name: 'Carga 
 
 /** Starts `tokens.length` clients (one bearer token each); `stop()` ends them and answers what they saw. */
 export function startBuyAndPayLoad(base: string, tokens: string[], target: LoadTarget) {
-  const result: LoadResult = { answers: {}, created: [], paid: [] };
+  const result: LoadResult = { answers: {}, created: [], paid: [], owners: new Map() };
   let stopped = false;
   const note = (what: string, outcome: string) => {
     const key = `${what} ${outcome}`;
@@ -73,6 +75,7 @@ export function startBuyAndPayLoad(base: string, tokens: string[], target: LoadT
       }
       const orderId = created.json.data!.id!;
       result.created.push(orderId);
+      result.owners.set(orderId, token);
       const paid = await call('pay', token, `/api/orders/${orderId}/pay`, {
         method: 'card',
         card: TEST_CARD,

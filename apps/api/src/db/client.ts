@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -11,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import * as schema from './schema/index';
+import { openEmbeddedFolder } from './embedded-folder';
 
 /** One type for both drivers (DESIGN §6). */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -33,6 +33,12 @@ export interface DbLog {
   error(obj: object, msg: string): void;
 }
 const silentLog: DbLog = { info: () => {}, warn: () => {}, error: () => {} };
+/** Without a logger, what concerns the data folder still reaches the operator (ops commands). */
+const consoleLog: DbLog = {
+  info: () => {},
+  warn: (_obj, msg) => console.warn(msg),
+  error: (_obj, msg) => console.error(msg),
+};
 
 /**
  * Keeps the process alive when PostgreSQL drops connections (failover, restart, a pooler
@@ -70,7 +76,8 @@ function watchConnections(pool: pg.Pool, log: DbLog): void {
 
 /**
  * PostgreSQL when a URL is given (production, several instances), else embedded PGlite in
- * `dataDir` (zero setup; fsync off, one connection). Migrations are applied on open.
+ * `dataDir` (zero setup, one connection; see embedded-folder.ts for what survives a crash).
+ * Migrations are applied on open.
  */
 export async function openDatabase(opts: {
   databaseUrl?: string;
@@ -91,17 +98,22 @@ export async function openDatabase(opts: {
     await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
     return { db, driver: 'postgres', close: () => pool.end() };
   }
-  let client: PGlite;
-  if (opts.dataDir) {
-    const dir = path.join(opts.dataDir, 'pglite');
-    fs.mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir, { relaxedDurability: true });
-  } else {
-    client = new PGlite();
+  // a data folder: locked, restored from its last good copy if it cannot be opened, and
+  // checkpointed and copied on close (embedded-folder.ts); no folder: in memory (tests)
+  const folder = opts.dataDir ? await openEmbeddedFolder(opts.dataDir, opts.log ?? consoleLog) : undefined;
+  const client = folder?.client ?? new PGlite();
+  try {
+    const database = drizzlePglite(client, { schema });
+    await migratePglite(database, { migrationsFolder });
+    return {
+      db: database as unknown as Db,
+      driver: 'pglite',
+      close: () => (folder ? folder.close() : client.close()),
+    };
+  } catch (err) {
+    await (folder ? folder.close() : client.close()).catch(() => {});
+    throw err;
   }
-  const database = drizzlePglite(client, { schema });
-  await migratePglite(database, { migrationsFolder });
-  return { db: database as unknown as Db, driver: 'pglite', close: () => client.close() };
 }
 
 /** Runs raw SQL and answers its rows, typed by the caller (both drivers answer `.rows`). */
