@@ -13,4 +13,6 @@ WHERE p."status" IN ('pending', 'requires_action')
 UPDATE "payments" SET "expires_at" = "created_at" + interval '30 minutes'
 WHERE "expires_at" IS NULL AND "status" IN ('pending', 'requires_action');--> statement-breakpoint
 CREATE UNIQUE INDEX "payments_one_open_idx" ON "payments" USING btree ("order_id") WHERE "status" IN ('pending', 'requires_action');--> statement-breakpoint
-CREATE INDEX "payments_refund_due_idx" ON "payments" USING btree ("refund_next_at") WHERE "status" = 'refund_pending';
+CREATE INDEX "payments_refund_due_idx" ON "payments" USING btree ("refund_next_at") WHERE "status" = 'refund_pending';--> statement-breakpoint
+-- Attempts that still remember what was asked (MB WAY phone): the expiry job forgets it.
+CREATE INDEX "payments_request_memory_idx" ON "payments" USING btree ("updated_at") WHERE "meta" ? 'request';

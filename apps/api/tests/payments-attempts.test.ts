@@ -320,6 +320,25 @@ describe('every attempt expires', () => {
     expect((await paymentRow(attempt!.id)).status).toBe('expired');
   });
 
+  it('a closed attempt forgets the MB WAY phone it was asked for (payments are kept 10 years)', async () => {
+    const order = await newOrder(ana, 'festival');
+    const mb = (
+      await pay(ana, order.id, { method: 'mbway', mbway: { country_code: '351', mobile: '912345678' } })
+    ).json().data.payment;
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/dev/payments/${mb.reference}/approve` })).statusCode,
+    ).toBe(200);
+    const meta = async () =>
+      JSON.stringify(
+        (await rows<{ meta: unknown }>(sql`SELECT meta FROM payments WHERE id = ${mb.id}`))[0]!.meta,
+      );
+    await expirePaymentAttempts(t.database.db, new Date());
+    expect(await meta()).toContain('912345678'); // still recognises a parallel repeat
+    await expirePaymentAttempts(t.database.db, new Date(Date.now() + 11 * 60_000));
+    expect(await meta()).not.toContain('912345678');
+    expect(await meta()).toContain('•••'); // the masked display stays
+  });
+
   it('card attempts get a short window when created', async () => {
     const order = await newOrder(ana, 'festival');
     const before = Date.now();

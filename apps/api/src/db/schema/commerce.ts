@@ -147,6 +147,9 @@ export const payments = pgTable(
     index('payments_refund_due_idx')
       .on(t.refundNextAt)
       .where(sql`status = 'refund_pending'`),
+    index('payments_request_memory_idx')
+      .on(t.updatedAt)
+      .where(sql`meta ? 'request'`),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   customerTickets,
@@ -154,6 +154,25 @@ export async function findSandboxMbwayWaiting(db: DbOrTx, before: Date, limit = 
     )
     .orderBy(asc(payments.id))
     .limit(limit);
+}
+
+/**
+ * Forgets what was asked (the MB WAY phone) on attempts closed before `before`: it only
+ * serves to recognise a repeat of the same request, and payments are kept for 10 years.
+ */
+export async function forgetAttemptRequests(db: DbOrTx, before: Date): Promise<number> {
+  const rows = await db
+    .update(payments)
+    .set({ meta: sql`${payments.meta} - 'request'` })
+    .where(
+      and(
+        sql`${payments.meta} ? 'request'`,
+        lte(payments.updatedAt, before),
+        notInArray(payments.status, ['pending', 'requires_action']),
+      ),
+    )
+    .returning({ id: payments.id });
+  return rows.length;
 }
 
 /** Open attempts past their window become expired (the order stays payable until its own hold ends). */

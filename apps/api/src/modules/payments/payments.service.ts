@@ -27,6 +27,7 @@ import {
   findPaymentByRef,
   expireOpenPayments,
   findSandboxMbwayWaiting,
+  forgetAttemptRequests,
   insertPayment,
   recordProviderAnswer,
   supersedeOpenPayments,
@@ -66,10 +67,10 @@ const metaOf = (p: PaymentRow) => p.meta as AttemptMeta;
 const isOpen = (p: PaymentRow, now: Date) =>
   OPEN_STATUSES.includes(p.status) && (!p.expiresAt || p.expiresAt > now);
 
-/** The masked request an attempt was made for; a card keeps only its last four digits. */
+/** The request an attempt was made for; a card keeps only its last four digits (forgotten later, see expirePaymentAttempts). */
 function requestOf(body: PayOrderInput, mbwayPhone: string | undefined): string {
   if (body.method === 'mbway') return `mbway:${mbwayPhone ?? ''}`;
-  if (body.method === 'card' && body.card) return `card:${body.card.number.slice(-4)}:${body.card.expiry}`;
+  if (body.method === 'card' && body.card) return `card:${body.card.number.slice(-4)}`;
   return body.method;
 }
 
@@ -421,8 +422,18 @@ export async function syncReturn(ctx: PaymentsContext, customerId: number, refer
   return findOwnedPayment(ctx.db, customerId, reference);
 }
 
-/** Job: attempts whose window ended (MB WAY unanswered after 4 minutes) become expired. */
-export const expirePaymentAttempts = (db: Db, now: Date) => expireOpenPayments(db, now);
+/** How long a closed attempt remembers its request (a parallel repeat arrives within seconds). */
+export const REQUEST_MEMORY_MS = 10 * 60_000;
+
+/**
+ * Job: attempts whose window ended (MB WAY unanswered after 4 minutes) become expired, and
+ * attempts closed for REQUEST_MEMORY_MS forget the request (MB WAY phone). Answers how many expired.
+ */
+export async function expirePaymentAttempts(db: Db, now: Date): Promise<number> {
+  const expired = await expireOpenPayments(db, now);
+  await forgetAttemptRequests(db, new Date(now.getTime() - REQUEST_MEMORY_MS));
+  return expired;
+}
 
 /** Development: answers a sandbox attempt by its reference as the MB WAY app would. */
 export async function decideSandboxByReference(
