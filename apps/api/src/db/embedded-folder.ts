@@ -15,8 +15,8 @@ import { PGlite } from '@electric-sql/pglite';
  * start while an orphaned server still ran): each replays and checkpoints over the other.
  *
  * So, around the folder:
- * - a lock file (`pglite.lock`, the holder's pid): a second process refuses to open it;
- *   a lock left by a killed process is taken over;
+ * - a lock file (`pglite.lock`, the holder's pid and start time): a second process refuses
+ *   to open the folder; a lock left by a killed process is taken over;
  * - a last good copy (`pglite.last-good`): the files as they were just before an open that
  *   succeeded, and after each clean shutdown (checkpoint, close, copy);
  * - an open that fails (PostgreSQL cannot recover the folder) moves the folder aside as
@@ -35,29 +35,50 @@ export class EmbeddedDatabaseError extends Error {
 
 const stamp = (d = new Date()) => d.toISOString().replace(/[:.]/g, '-');
 
-function isAlive(pid: number): boolean {
+/**
+ * When a process started (Linux: /proc/<pid>/stat, field 22), so a lock left by a killed
+ * process is not mistaken for one held by an unrelated process that got the same pid later
+ * (a restarted container's server has the same pid every time). Undefined elsewhere.
+ */
+function startTimeOf(pid: number): string | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    return undefined;
+  }
+}
+
+/** True when the process that wrote `content` into the lock still runs. */
+function holderRuns(content: string): boolean {
+  const [pidText, started] = content.trim().split(/\s+/);
+  const pid = Number.parseInt(pidText ?? '', 10);
+  if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  const now = startTimeOf(pid);
+  if (started && now) return started === now;
+  return pid !== process.pid; // no start times to compare: our own pid can only be a leftover
 }
 
 /** Takes the folder's lock for this process; answers the release. Throws if another live process holds it. */
 function lock(lockFile: string, dir: string): () => void {
+  const mine = `${process.pid} ${startTimeOf(process.pid) ?? ''}`.trim();
   for (let attempt = 0; ; attempt++) {
     try {
       const fd = fs.openSync(lockFile, 'wx');
-      fs.writeSync(fd, `${process.pid}\n`);
+      fs.writeSync(fd, `${mine}\n`);
       fs.closeSync(fd);
       break;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw err;
-      const holder = Number.parseInt(fs.readFileSync(lockFile, 'utf8'), 10);
-      if (Number.isInteger(holder) && holder > 0 && isAlive(holder)) {
+      const holder = fs.readFileSync(lockFile, 'utf8');
+      if (holderRuns(holder)) {
         throw new EmbeddedDatabaseError(
-          `The embedded database in ${dir} is in use by another process (pid ${holder}). ` +
+          `The embedded database in ${dir} is in use by another process (pid ${holder.trim().split(/\s+/)[0]}). ` +
             'Two processes on one folder corrupt it: stop the other server (or ops command) first. ' +
             `If no such process runs, delete ${lockFile}.`,
         );
@@ -67,7 +88,7 @@ function lock(lockFile: string, dir: string): () => void {
   }
   const release = () => {
     try {
-      if (fs.readFileSync(lockFile, 'utf8').trim() === String(process.pid)) fs.rmSync(lockFile);
+      if (fs.readFileSync(lockFile, 'utf8').trim() === mine) fs.rmSync(lockFile);
     } catch {
       // already gone
     }
