@@ -62,8 +62,12 @@ function watchConnections(pool: pg.Pool, log: DbLog): void {
       const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: unknown } | null)?.text;
       if (typeof text === 'string' && /^\s*begin\b/i.test(text) && result instanceof Promise) {
         result.catch((err: unknown) => {
+          const release = client.release;
+          // the client is destroyed for good: a later release (a Drizzle that fixed its
+          // bug) must not throw pg-pool's double-release error over the real one
+          client.release = () => {};
           try {
-            client.release(err instanceof Error ? err : new Error(String(err)));
+            release(err instanceof Error ? err : new Error(String(err)));
           } catch {
             // already released by its holder
           }
