@@ -108,6 +108,15 @@ function replaceWithCopy(from: string, to: string) {
   promote(tmp, to);
 }
 
+/** A copy that cannot be made (disk full) must not stop the database: it is said, not thrown. */
+function keepCopy(log: FolderLog, copy: () => void) {
+  try {
+    copy();
+  } catch (err) {
+    log.warn({ err }, `could not refresh the embedded database's last good copy: ${String(err)}`);
+  }
+}
+
 function promote(tmp: string, to: string) {
   const old = `${to}.old`;
   fs.rmSync(old, { recursive: true, force: true });
@@ -149,7 +158,7 @@ export async function openEmbeddedFolder(
     const existed = fs.existsSync(path.join(dir, 'PG_VERSION'));
     // the files as they are now: promoted to the last good copy once they prove to open
     fs.rmSync(candidate, { recursive: true, force: true });
-    if (existed) fs.cpSync(dir, candidate, { recursive: true });
+    if (existed) keepCopy(log, () => fs.cpSync(dir, candidate, { recursive: true }));
     else fs.mkdirSync(dir, { recursive: true }); // PGlite does not create parent folders
     let opened = await tryOpen(dir);
     if ('error' in opened) {
@@ -180,8 +189,8 @@ export async function openEmbeddedFolder(
           `the last good copy, taken ${copiedAt.toISOString()}, was restored: anything written after that ` +
           `time is not in the database now (it may still be in ${broken}).`,
       );
-    } else if (existed) {
-      promote(candidate, good);
+    } else if (fs.existsSync(candidate)) {
+      keepCopy(log, () => promote(candidate, good));
     }
     const { client } = opened;
     return {
@@ -190,7 +199,7 @@ export async function openEmbeddedFolder(
         try {
           await client.exec('CHECKPOINT');
           await client.close();
-          replaceWithCopy(dir, good);
+          keepCopy(log, () => replaceWithCopy(dir, good));
         } finally {
           unlock();
         }
