@@ -160,7 +160,9 @@ describe('wrong device keys per client IP', () => {
       429,
     );
     // the next /64 is another client (another device: this one's per-second bucket is spent)
-    expect((await scan(strict, DOOR_KEY_2, TOKEN, { remoteAddress: '2001:db8:7:8::1' })).statusCode).toBe(200);
+    expect((await scan(strict, DOOR_KEY_2, TOKEN, { remoteAddress: '2001:db8:7:8::1' })).statusCode).toBe(
+      200,
+    );
   });
 
   it('behind a trusted proxy, X-Forwarded-For is the client: each client has its own count', async () => {

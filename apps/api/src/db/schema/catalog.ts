@@ -23,7 +23,10 @@ export const organizers = pgTable('organizers', {
   website: text('website'),
   logoUrl: text('logo_url'),
   /** Origins (https://host[:port]) allowed to frame this organiser's mini-sites; see minisite-frames. */
-  frameOrigins: text('frame_origins').array().notNull().default(sql`'{}'::text[]`),
+  frameOrigins: text('frame_origins')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   createdAt: createdAt(),
 });
 
