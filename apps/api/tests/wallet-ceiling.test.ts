@@ -83,6 +83,25 @@ describe('online top-up and the wallet ceiling', () => {
     expect(exact.statusCode, exact.body).toBe(201);
   });
 
+  it('checks the ceiling again when the order is paid, after a till loaded the wallet', async () => {
+    // the previous test left Ana 10.00 EUR under the ceiling and an order for exactly that
+    const order = await orderTopUp(1000);
+    expect(order.statusCode, order.body).toBe(201);
+    const orderId: number = order.json().data.id;
+    const cash = await cashTopUp('ceil-race', 500);
+    expect(cash.json().data.results[0]).toMatchObject({ status: 'accepted' });
+    const pay = await injectAs(t.app, ana, {
+      method: 'POST',
+      url: `/api/orders/${orderId}/pay`,
+      headers: { 'x-locale': 'en' },
+      payload: { method: 'google_pay' },
+    });
+    expect(pay.statusCode).toBe(422);
+    expect(expectErrorShape(pay).code).toBe('wallet_balance_limit');
+    expect(pay.json().details).toEqual({ max_cents: WALLET_MAX_BALANCE_CENTS, available_cents: 500 });
+    expect(await anaBalance()).toBe(WALLET_MAX_BALANCE_CENTS - 500);
+  });
+
   it('the tills keep to the same ceiling', async () => {
     const balance = await anaBalance();
     const over = await cashTopUp('ceil-2', WALLET_MAX_BALANCE_CENTS - balance + 1);

@@ -12,12 +12,14 @@ import { enqueueMessage } from '../../lib/outbox';
 import { audit } from '../../lib/audit';
 import { translate } from '../../i18n/messages';
 import {
+  findLines,
   findOrderById,
   findOrderForUpdate,
   findOwnedOrder,
   setOrderExpiry,
 } from '../orders/orders.repository';
 import { holdForAttempt, isPayable, orderDetail, toPaymentView } from '../orders/orders.service';
+import { assertOnlineTopUpFits } from '../wallet/wallet-ceiling.service';
 import { declinePayment, fulfilPayment } from './fulfilment.service';
 import { CARD_ATTEMPT_WINDOW_MS, type PaymentProvider } from './payment-provider';
 import {
@@ -147,6 +149,12 @@ export async function payOrder(
       )
         return { answer: latest };
       if (!isPayable(locked, now)) throw new AppError(409, 'order_not_payable', 'payment.order_not_payable');
+      // A till may have loaded the wallet since the order was made: the ceiling is checked
+      // again before anything is charged.
+      const topUpCents = (await findLines(tx, [order.id]))
+        .filter((l) => l.kind === 'topup')
+        .reduce((sum, l) => sum + l.unitCents * l.qty, 0);
+      if (topUpCents > 0) await assertOnlineTopUpFits(tx, input.customerId, locked.eventId, topUpCents);
       if (latest && isOpen(latest, now) && metaOf(latest).in_flight)
         throw new AppError(409, 'payment_in_progress', 'payment.in_progress');
       await supersedeOpenPayments(tx, order.id);
