@@ -9,6 +9,7 @@ import { openDatabase, queryRows, type Database } from '../src/db/client';
 import { customers } from '../src/db/schema/index';
 import { createSession } from '../src/modules/identity/session.service';
 import { seedDemo } from '../src/seed/seed';
+import { moneyInvariantViolations, stockBaseline, type StockBaseline } from './money-invariants';
 
 /**
  * No ticket sold twice: many buyers race for the last places of one ticket type. On
@@ -24,6 +25,7 @@ const INSTANCES = PG ? 5 : 1;
 let databases: Database[] = [];
 let apps: FastifyInstance[] = [];
 let dropDatabase = async () => {};
+let baseline: StockBaseline;
 
 beforeAll(async () => {
   const config = loadConfig(
@@ -60,6 +62,7 @@ beforeAll(async () => {
     databases = [await openDatabase({})];
   }
   await seedDemo(databases[0]!.db, new Date());
+  baseline = await stockBaseline(databases[0]!.db);
   apps = await Promise.all(databases.map((d) => buildApp(config, d)));
   await Promise.all(apps.map((a) => a.ready()));
 }, 120_000);
@@ -144,6 +147,7 @@ describe(`contention: ${BUYERS} checkouts for ${LEFT} places`, () => {
     expect(r.after.sold + r.after.reserved).toBeLessThanOrEqual(r.after.quantity);
     expect(r.statuses.filter((s) => s >= 500)).toEqual([]);
     expect(r.statuses.filter((s) => s === 409).length).toBe(BUYERS - LEFT);
+    expect(await moneyInvariantViolations(databases[0]!.db, baseline)).toEqual([]);
   }, 120_000);
 
   it.runIf(INSTANCES > 1)(
@@ -155,6 +159,7 @@ describe(`contention: ${BUYERS} checkouts for ${LEFT} places`, () => {
       expect(r.after.sold - r.before).toBe(LEFT);
       expect(r.after.sold + r.after.reserved).toBeLessThanOrEqual(r.after.quantity);
       expect(r.statuses.filter((s) => s >= 500)).toEqual([]);
+      expect(await moneyInvariantViolations(databases[0]!.db, baseline)).toEqual([]);
     },
     120_000,
   );
