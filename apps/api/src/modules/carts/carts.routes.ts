@@ -5,7 +5,8 @@ import { addItemBody, cartQuery, cartResponse, updateItemBody } from '@bilheteir
 import { idParam } from '@bilheteira/shared/schemas/common';
 import { bearerToken } from '../../plugins/auth';
 import { translate } from '../../i18n/messages';
-import { AppError } from '../../lib/errors';
+import { unauthorized } from '../../lib/errors';
+import { cartErrors } from './carts.errors';
 import { resolveSession } from '../identity/session.service';
 import {
   addItem,
@@ -31,11 +32,11 @@ export const cartsRoutes: FastifyPluginAsyncZod = async (app) => {
     const token = bearerToken(req);
     if (token) {
       const found = await resolveSession(app.db, token);
-      if (!found) throw new AppError(401, 'unauthorized', 'error.unauthorized');
+      if (!found) throw unauthorized();
       await mergeCartsAtLogin(app.db, req.visitorId, found.customer.id);
       return { customerId: found.customer.id };
     }
-    if (!req.visitorId) throw new AppError(400, 'no_visitor', 'cart.no_visitor');
+    if (!req.visitorId) throw cartErrors.noVisitor();
     return { visitorId: req.visitorId };
   }
 

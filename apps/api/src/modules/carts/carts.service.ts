@@ -3,7 +3,7 @@ import { fromSessionDate, toSessionDate } from '@bilheteira/shared/schemas/carts
 import { serviceCostCents } from '@bilheteira/shared/money';
 import { perOrderProblems } from '@bilheteira/shared/order-limits';
 import type { Db, DbOrTx } from '../../db/client';
-import { AppError } from '../../lib/errors';
+import { cartErrors } from './carts.errors';
 import {
   deleteItem,
   findCartContents,
@@ -66,11 +66,10 @@ export type EventAccess = { slug?: string | null } | 'known';
  * 404 (a private event without its link answers exactly like an unknown one) / 422.
  */
 export function sellableEvent(event: EventRow | undefined, now: Date, access: EventAccess): EventRow {
-  if (!event || event.status === 'draft') throw new AppError(404, 'event_not_found', 'cart.event_not_found');
+  if (!event || event.status === 'draft') throw cartErrors.eventNotFound();
   if (event.visibility === 'private' && access !== 'known' && access.slug !== event.slug)
-    throw new AppError(404, 'event_not_found', 'cart.event_not_found');
-  if (event.status !== 'published' || event.endsAt <= now)
-    throw new AppError(422, 'event_not_on_sale', 'cart.event_not_on_sale');
+    throw cartErrors.eventNotFound();
+  if (event.status !== 'published' || event.endsAt <= now) throw cartErrors.eventNotOnSale();
   return event;
 }
 
@@ -161,8 +160,7 @@ export async function addItem(
   ]);
   const event = sellableEvent(facts.event, now, access);
   const type = facts.types[0];
-  if (!type || type.eventId !== event.id)
-    throw new AppError(404, 'ticket_not_found', 'cart.ticket_not_found');
+  if (!type || type.eventId !== event.id) throw cartErrors.ticketNotFound();
   let session: SessionRow | null = null;
   if (event.isSession) {
     if (body.session_id) {
@@ -171,37 +169,25 @@ export async function addItem(
       const date = fromSessionDate(body.session_date)!;
       session = (await findSessionByDateHour(db, event.id, date, body.session_hour)) ?? null;
     } else {
-      throw new AppError(
-        422,
-        'session_required',
-        'cart.session_required',
-        {},
-        {
-          session_id: ['cart.session_required'],
-        },
-      );
+      throw cartErrors.sessionRequired({}, { fieldErrors: { session_id: ['cart.session_required'] } });
     }
-    if (!session || session.eventId !== event.id)
-      throw new AppError(404, 'session_not_found', 'cart.session_not_found');
+    if (!session || session.eventId !== event.id) throw cartErrors.sessionNotFound();
     if (body.session_date && fromSessionDate(body.session_date) !== session.date)
-      throw new AppError(404, 'session_not_found', 'cart.session_not_found');
-    if (session.startsAt <= now) throw new AppError(422, 'session_past', 'cart.session_past');
+      throw cartErrors.sessionNotFound();
+    if (session.startsAt <= now) throw cartErrors.sessionPast();
   }
   const params = { name: type.name, max: type.maxPerOrder };
   if (body.amount > 0) {
-    if (!typeOnSale(event, type, now))
-      throw new AppError(422, 'ticket_not_on_sale', 'cart.ticket_not_on_sale', params);
+    if (!typeOnSale(event, type, now)) throw cartErrors.ticketNotOnSale(params);
     // this line at its new quantity and every other line of the type (other sessions)
     const others = (current?.items ?? []).filter(
       (i) => i.ticketTypeId === type.id && i.sessionId !== (session?.id ?? null),
     );
     const lines = [...others, { ticketTypeId: type.id, qty: body.amount }];
-    if (perOrderProblems(lines, [type]).above.length)
-      throw new AppError(422, 'above_maximum', 'cart.above_maximum', params);
+    if (perOrderProblems(lines, [type]).above.length) throw cartErrors.aboveMaximum(params);
     const available = availablePlaces(type, session, facts.days);
-    if (available <= 0) throw new AppError(422, 'sold_out', 'cart.sold_out', params);
-    if (body.amount > available)
-      throw new AppError(422, 'not_enough_stock', 'cart.not_enough_stock', { ...params, available });
+    if (available <= 0) throw cartErrors.soldOut(params);
+    if (body.amount > available) throw cartErrors.notEnoughStock({ ...params, available });
   }
   await saveCartLine(
     db,
@@ -215,7 +201,7 @@ export async function addItem(
 /** Changes one line's quantity (0 removes it). Another owner's line answers 404. */
 export async function changeItemQty(db: Db, owner: CartOwner, itemId: number, qty: number, now: Date) {
   const found = await findOwnedItem(db, owner, itemId);
-  if (!found) throw new AppError(404, 'cart_item_not_found', 'cart.item_not_found');
+  if (!found) throw cartErrors.itemNotFound();
   // the line is in the owner's cart: they reached the event by its link when adding it
   return addItem(
     db,
@@ -233,7 +219,7 @@ export async function changeItemQty(db: Db, owner: CartOwner, itemId: number, qt
 
 export async function removeItem(db: Db, owner: CartOwner, itemId: number) {
   const found = await findOwnedItem(db, owner, itemId);
-  if (!found) throw new AppError(404, 'cart_item_not_found', 'cart.item_not_found');
+  if (!found) throw cartErrors.itemNotFound();
   await deleteItem(db, itemId);
   await touchCart(db, found.cart.id);
   return getCart(db, owner, found.cart.eventId);

@@ -9,7 +9,7 @@ import {
   ordersResponse,
 } from '@bilheteira/shared/schemas/orders';
 import { translate } from '../../i18n/messages';
-import { AppError, unauthorized } from '../../lib/errors';
+import { unauthorized, validationFailed } from '../../lib/errors';
 import { sha256 } from '../../lib/crypto';
 import { clientIp } from '../../lib/client-ip';
 import { bearerToken } from '../../plugins/auth';
@@ -27,14 +27,7 @@ export function idempotencyKey(req: FastifyRequest): string | null {
   const raw = req.headers['idempotency-key'];
   const v = Array.isArray(raw) ? raw[0] : raw;
   if (v === undefined || v === '') return null;
-  if (!/^[\x21-\x7e]{1,100}$/.test(v))
-    throw new AppError(
-      400,
-      'validation_failed',
-      'error.validation',
-      {},
-      { 'idempotency-key': ['validation.invalid'] },
-    );
+  if (!/^[\x21-\x7e]{1,100}$/.test(v)) throw validationFailed({ 'idempotency-key': ['validation.invalid'] });
   return v;
 }
 
@@ -88,6 +81,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
           idempotencyKey: idempotencyKey(req),
           locale: req.locale,
           onSession: (session) => (req.selfAuthenticated = session),
+          saleFacts: app.caches.saleFacts,
           limits: {
             perCustomerPerMinute: app.config.ORDER_RATE_PER_CUSTOMER_PER_MINUTE,
             perIpPerMinute: app.config.ORDER_RATE_PER_IP_PER_MINUTE,

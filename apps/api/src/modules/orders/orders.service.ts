@@ -15,12 +15,14 @@ import type { createOrderBody } from '@bilheteira/shared/schemas/orders';
 import { PAYMENT_VIEW_STATUSES } from '@bilheteira/shared/schemas/orders';
 import type { Db, DbOrTx } from '../../db/client';
 import { audit } from '../../lib/audit';
-import { AppError, unauthorized } from '../../lib/errors';
-import { hitLimit } from '../../lib/rate-limit';
+import { type AppError, unauthorized } from '../../lib/errors';
+import { hitLimit, rateLimited } from '../../lib/rate-limit';
+import { cartErrors } from '../carts/carts.errors';
+import { orderErrors } from './orders.errors';
 import { translate } from '../../i18n/messages';
 import type { Locale } from '@bilheteira/shared/locales';
 import { mergeCartsAtLogin, sellableEvent, typeOnSale } from '../carts/carts.service';
-import { cachedSaleFacts } from '../carts/sale-facts.cache';
+import { cachedSaleFacts, type SaleFactsCache } from '../carts/sale-facts.cache';
 import {
   findCartContents,
   findSaleFacts,
@@ -203,9 +205,9 @@ export async function createOrder(
   } catch (err) {
     if (isSessionRefused(err)) throw unauthorized();
     const refusal = isOrderRateLimited(err)
-      ? new AppError(429, 'rate_limited', 'error.rate_limited', { seconds: 60 })
+      ? rateLimited(new Date(now.getTime() + 60_000), now)
       : isPendingOrderRace(err)
-        ? new AppError(409, 'idempotency_conflict', 'order.idempotency_conflict')
+        ? orderErrors.idempotencyConflict()
         : null;
     // A repeated key fails on the order row, before any stock is touched (a repeat racing
     // the first waits for it on the unique index); a repeat refused for another reason
@@ -213,7 +215,7 @@ export async function createOrder(
     if (!input.idempotencyKey || !(refusal || isUniqueViolation(err))) throw refusal ?? err;
     const existing = await first(await customerOf(refusedOrderSession(err)?.customerId ?? null));
     if (existing) return { order: existing, created: false, detail: null };
-    throw refusal ?? new AppError(409, 'idempotency_conflict', 'order.idempotency_conflict');
+    throw refusal ?? orderErrors.idempotencyConflict();
   }
 }
 
@@ -245,6 +247,8 @@ interface CreateOrderArgs {
   onSession?: (session: SessionIdentity) => void;
   /** rate limits of a request (none for the seed) */
   limits?: OrderLimits;
+  /** the app's copy of events' sale facts (`app.caches.saleFacts`; none for the seed: fresh reads) */
+  saleFacts?: SaleFactsCache;
 }
 
 /** The customer is the buyer's, known once the order is written. */
@@ -287,10 +291,12 @@ async function prepareOrder(
       qty: i.qty,
     }));
     facts = await cachedSaleFacts(
+      input.saleFacts,
       db,
       body.event_id,
       [...new Set(wanted.map((w) => w.ticketTypeId))],
       [...new Set(wanted.map((w) => w.sessionId).filter((s): s is number => s !== null))],
+      now,
     );
   } else if (body.include_cart) {
     if (customerId === null) throw new Error('a cart checkout needs its customer authenticated first');
@@ -306,25 +312,22 @@ async function prepareOrder(
       }));
     }
   } else {
-    facts = await cachedSaleFacts(db, body.event_id, [], []);
+    facts = await cachedSaleFacts(input.saleFacts, db, body.event_id, [], [], now);
   }
   const { types, sessions } = facts;
   const event = sellableEvent(facts.event, now, { slug: body.event_slug });
-  if (!wanted.length && !body.topup_cents) throw new AppError(422, 'cart_empty', 'checkout.empty');
+  if (!wanted.length && !body.topup_cents) throw orderErrors.cartEmpty();
 
   const lines: Omit<NewOrderLine, 'id' | 'orderId'>[] = [];
   for (const w of wanted) {
     const type = types.find((t) => t.id === w.ticketTypeId);
-    if (!type || type.eventId !== event.id)
-      throw new AppError(404, 'ticket_not_found', 'cart.ticket_not_found');
+    if (!type || type.eventId !== event.id) throw cartErrors.ticketNotFound();
     const params = { name: type.name, max: type.maxPerOrder };
-    if (!typeOnSale(event, type, now))
-      throw new AppError(422, 'ticket_not_on_sale', 'cart.ticket_not_on_sale', params);
+    if (!typeOnSale(event, type, now)) throw cartErrors.ticketNotOnSale(params);
     const session = w.sessionId === null ? null : sessions.find((s) => s.id === w.sessionId);
-    if (event.isSession && !session) throw new AppError(422, 'session_required', 'cart.session_required');
-    if (session && session.eventId !== event.id)
-      throw new AppError(404, 'session_not_found', 'cart.session_not_found');
-    if (session && session.startsAt <= now) throw new AppError(422, 'session_past', 'cart.session_past');
+    if (event.isSession && !session) throw cartErrors.sessionRequired();
+    if (session && session.eventId !== event.id) throw cartErrors.sessionNotFound();
+    if (session && session.startsAt <= now) throw cartErrors.sessionPast();
     lines.push({
       kind: 'ticket',
       ticketTypeId: type.id,
@@ -339,8 +342,7 @@ async function prepareOrder(
   // same type repeated): 20 lines of 10 are 200 tickets, not 10
   const limits = perOrderProblems(wanted, types);
   const above = limits.above[0];
-  if (above)
-    throw new AppError(422, 'above_maximum', 'cart.above_maximum', { name: above.name, max: above.max });
+  if (above) throw cartErrors.aboveMaximum({ name: above.name, max: above.max });
   const belowMin = limits.below.map((b) => ({ name: b.name, min: b.min, ticket_id: b.ticket_id }));
   const claims = claimsOf(lines);
   // Cheap early answer from the stock read, without taking any lock (a sold-out type never
@@ -355,11 +357,10 @@ async function prepareOrder(
   }
   if (belowMin.length) {
     const items = belowMin.map((b) => translate(input.locale, 'checkout.below_minimum_item', b)).join(', ');
-    throw new AppError(422, 'below_minimum', 'checkout.below_minimum', { items }, {}, { items: belowMin });
+    throw orderErrors.belowMinimum({ items }, { details: { items: belowMin } });
   }
   if (body.topup_cents) {
-    if (!event.walletEnabled || !event.onlineTopupEnabled)
-      throw new AppError(422, 'topup_unavailable', 'checkout.topup_unavailable');
+    if (!event.walletEnabled || !event.onlineTopupEnabled) throw orderErrors.topupUnavailable();
     // The tills' wallet ceiling, before anything is paid (a token buyer is authenticated for it).
     const holder =
       'customerId' in buyer
@@ -490,27 +491,16 @@ async function shortageError(
 ): Promise<AppError> {
   if (s.kind === 'type') {
     const name = types.find((t) => t.id === s.ticketTypeId)?.name ?? '';
-    return new AppError(409, 'sold_out', 'checkout.sold_out', { name }, {}, { ticket_id: s.ticketTypeId });
+    return orderErrors.soldOut({ name }, { details: { ticket_id: s.ticketTypeId } });
   }
   if (s.kind === 'session') {
     const [session] = await findSessionsByIds(db, [s.sessionId]);
-    return new AppError(
-      409,
-      'session_full',
-      'checkout.session_full',
+    return orderErrors.sessionFull(
       { date: session ? toSessionDate(session.date) : '', hour: session?.hour ?? '' },
-      {},
-      { session_id: s.sessionId },
+      { details: { session_id: s.sessionId } },
     );
   }
-  return new AppError(
-    409,
-    'day_full',
-    'checkout.day_full',
-    { date: toSessionDate(s.day) },
-    {},
-    { day: s.day },
-  );
+  return orderErrors.dayFull({ date: toSessionDate(s.day) }, { details: { day: s.day } });
 }
 
 const FILTER_STATUSES: Record<OrderFilter, string[] | null> = {
@@ -604,7 +594,7 @@ export async function getOrderDetail(
   now: Date,
 ): Promise<OrderDetailView> {
   const order = await findOwnedOrder(db, customerId, orderId);
-  if (!order) throw new AppError(404, 'order_not_found', 'order.not_found');
+  if (!order) throw orderErrors.notFound();
   return orderDetail(db, order, now);
 }
 

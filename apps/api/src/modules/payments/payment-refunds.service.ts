@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import { audit } from '../../lib/audit';
-import { AppError } from '../../lib/errors';
+import { paymentErrors } from './payments.errors';
 import type { PaymentProvider } from './payment-provider';
 import {
   claimDueRefund,
@@ -94,9 +94,8 @@ export async function refundDuePayments(
 export async function retryFailedRefund(db: Db, paymentId: number, actor: string) {
   return db.transaction(async (tx) => {
     const payment = await findPaymentForUpdate(tx, paymentId);
-    if (!payment) throw new AppError(404, 'payment_not_found', 'payment.not_found');
-    if (payment.status !== 'refund_failed')
-      throw new AppError(409, 'refund_not_failed', 'payment.refund_not_failed');
+    if (!payment) throw paymentErrors.notFound();
+    if (payment.status !== 'refund_failed') throw paymentErrors.refundNotFailed();
     await updatePayment(tx, payment.id, { status: 'refund_pending', refundAttempts: 0, refundNextAt: null });
     await audit(tx, { actor, action: 'payment.refund_retry', entity: 'payment', entityId: payment.id });
     return { id: payment.id, status: 'refund_pending' };

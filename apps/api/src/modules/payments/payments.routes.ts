@@ -10,7 +10,7 @@ import {
 } from '@bilheteira/shared/schemas/payments';
 import { translate } from '../../i18n/messages';
 import { safeEqual } from '../../lib/crypto';
-import { AppError } from '../../lib/errors';
+import { paymentErrors } from './payments.errors';
 import { actorOf, idempotencyKey } from '../orders/orders.routes';
 import { createPaymentsContext } from './payments.context';
 import { stripeClient } from './stripe-provider';
@@ -182,7 +182,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = new Date();
       const found = await findOwnedPayment(app.db, req.auth!.customer.id, req.params.reference);
       if (found.payment.provider !== 'sandbox' || found.payment.status !== 'requires_action')
-        throw new AppError(409, 'payment_not_awaiting', 'payment.not_awaiting');
+        throw paymentErrors.notAwaiting();
       await decideSandboxPayment(ctx, found.payment, req.body.outcome, actorOf(req), now);
       const { payment, order } = await findOwnedPayment(app.db, req.auth!.customer.id, req.params.reference);
       return { data: { payment: toPaymentView(payment), order_id: order.id, order_status: order.status } };
@@ -208,7 +208,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         const secret = app.config.STRIPE_WEBHOOK_SECRET;
         const signature = req.headers['stripe-signature'];
         if (!secret || typeof signature !== 'string' || !Buffer.isBuffer(req.body))
-          throw new AppError(400, 'webhook_invalid', 'payment.webhook_invalid');
+          throw paymentErrors.webhookInvalid();
         let event;
         try {
           event = stripeClient(app.config.STRIPE_SECRET_KEY ?? 'sk_unused').webhooks.constructEvent(
@@ -217,7 +217,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
             secret,
           );
         } catch {
-          throw new AppError(400, 'webhook_invalid', 'payment.webhook_invalid');
+          throw paymentErrors.webhookInvalid();
         }
         const outcome = await handleStripeEvent(ctx, event, new Date());
         return { received: true, outcome };
@@ -231,8 +231,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     const header = req.headers['x-operator-key'];
     const given = typeof header === 'string' ? header : null;
     const right = !!expected && !!given && safeEqual(given, expected);
-    await guardKeyAttempt(app.db, 'operator', clientIp(req), given, right);
-    if (!right) throw new AppError(401, 'operator_unauthorized', 'operator.unauthorized');
+    await guardKeyAttempt(app.caches.keyGuard, app.db, 'operator', clientIp(req), given, right, new Date());
+    if (!right) throw paymentErrors.operatorUnauthorized();
   };
 
   app.get(

@@ -7,7 +7,9 @@ import { isValidCardExpiry } from '@bilheteira/shared/validation';
 import { SANDBOX_MBWAY_DECLINE_SUFFIX, type payOrderBody } from '@bilheteira/shared/schemas/payments';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { AppError } from '../../lib/errors';
+import { validationFailed } from '../../lib/errors';
+import { orderErrors } from '../orders/orders.errors';
+import { paymentErrors } from './payments.errors';
 import { enqueueMessage } from '../../lib/outbox';
 import { audit } from '../../lib/audit';
 import { translate } from '../../i18n/messages';
@@ -102,7 +104,7 @@ export async function payOrder(
   const { db } = ctx;
   const arrivedAt = input.arrivedAt ?? now;
   const order = await findOwnedOrder(db, input.customerId, input.orderId);
-  if (!order) throw new AppError(404, 'order_not_found', 'order.not_found');
+  if (!order) throw orderErrors.notFound();
   if (input.idempotencyKey) {
     const existing = await findPaymentByKey(db, order.id, input.idempotencyKey);
     if (existing) return { payment: existing, order: await orderDetail(db, order, now) };
@@ -111,24 +113,11 @@ export async function payOrder(
   if (body.method === 'card') {
     if (ctx.provider.name !== 'sandbox') {
       // with a real provider the card goes to its own fields, never to us
-      if (body.card) throw new AppError(422, 'card_fields_not_accepted', 'payment.method_unavailable');
+      if (body.card) throw paymentErrors.cardFieldsNotAccepted();
     } else {
-      if (!body.card)
-        throw new AppError(
-          400,
-          'validation_failed',
-          'error.validation',
-          {},
-          { 'card.number': ['validation.card_number'] },
-        );
+      if (!body.card) throw validationFailed({ 'card.number': ['validation.card_number'] });
       if (!isValidCardExpiry(body.card.expiry, now))
-        throw new AppError(
-          400,
-          'validation_failed',
-          'error.validation',
-          {},
-          { 'card.expiry': ['validation.card_expired'] },
-        );
+        throw validationFailed({ 'card.expiry': ['validation.card_expired'] });
     }
   }
   const mbwayPhone = body.mbway ? toE164(body.mbway.country_code, body.mbway.mobile) : undefined;
@@ -139,8 +128,7 @@ export async function payOrder(
   try {
     chosen = await db.transaction(async (tx) => {
       const locked = await findOrderForUpdate(tx, order.id);
-      if (!locked || locked.customerId !== input.customerId)
-        throw new AppError(404, 'order_not_found', 'order.not_found');
+      if (!locked || locked.customerId !== input.customerId) throw orderErrors.notFound();
       const latest = await findLatestPayment(tx, order.id);
       if (
         latest &&
@@ -148,15 +136,14 @@ export async function payOrder(
         (isOpen(latest, now) || latest.updatedAt.getTime() >= arrivedAt.getTime())
       )
         return { answer: latest };
-      if (!isPayable(locked, now)) throw new AppError(409, 'order_not_payable', 'payment.order_not_payable');
+      if (!isPayable(locked, now)) throw paymentErrors.orderNotPayable();
       // A till may have loaded the wallet since the order was made: the ceiling is checked
       // again before anything is charged.
       const topUpCents = (await findLines(tx, [order.id]))
         .filter((l) => l.kind === 'topup')
         .reduce((sum, l) => sum + l.unitCents * l.qty, 0);
       if (topUpCents > 0) await assertOnlineTopUpFits(tx, input.customerId, locked.eventId, topUpCents);
-      if (latest && isOpen(latest, now) && metaOf(latest).in_flight)
-        throw new AppError(409, 'payment_in_progress', 'payment.in_progress');
+      if (latest && isOpen(latest, now) && metaOf(latest).in_flight) throw paymentErrors.inProgress();
       await supersedeOpenPayments(tx, order.id);
       const created = await insertPayment(tx, {
         orderId: order.id,
@@ -204,7 +191,7 @@ export async function payOrder(
       status: 'declined',
       meta: { request, decline_code: 'provider_error' },
     });
-    throw new AppError(502, 'payment_unavailable', 'payment.unavailable');
+    throw paymentErrors.unavailable();
   }
   // An answer still to be applied (fulfilment, decline) keeps the attempt in flight, so an
   // identical concurrent call waits for the same outcome as this one.
@@ -244,16 +231,14 @@ export async function payOrder(
       { ...confirmation, eventRef: `${ctx.provider.name}:${result.providerRef}:declined`, type: 'declined' },
       result.declineCode ?? 'declined',
     );
-    throw new AppError(
-      422,
-      'payment_declined',
-      'payment.declined',
-      {},
+    throw paymentErrors.declined(
       {},
       {
-        payment: result.providerRef,
-        decline_code: result.declineCode ?? 'declined',
-        order_id: order.id,
+        details: {
+          payment: result.providerRef,
+          decline_code: result.declineCode ?? 'declined',
+          order_id: order.id,
+        },
       },
     );
   } else if (body.method === 'mbway' && ctx.provider.name === 'sandbox' && ctx.devTools && mbwayPhone) {
@@ -286,23 +271,25 @@ async function answerAttempt(db: Db, found: PaymentRow, customerId: number, now:
   let payment = found;
   const deadline = Date.now() + IN_FLIGHT_WAIT_MS;
   for (let pause = 20; OPEN_STATUSES.includes(payment.status) && metaOf(payment).in_flight;) {
-    if (Date.now() > deadline) throw new AppError(409, 'payment_in_progress', 'payment.in_progress');
+    if (Date.now() > deadline) throw paymentErrors.inProgress();
     await new Promise((r) => setTimeout(r, pause));
     pause = Math.min(pause * 2, 250);
     payment = (await findPaymentById(db, payment.id)) ?? payment;
   }
   const order = await findOwnedOrder(db, customerId, payment.orderId);
-  if (!order) throw new AppError(404, 'order_not_found', 'order.not_found');
+  if (!order) throw orderErrors.notFound();
   if (payment.status === 'declined') {
     const code = metaOf(payment).decline_code ?? 'declined';
-    if (code === 'provider_error') throw new AppError(502, 'payment_unavailable', 'payment.unavailable');
-    throw new AppError(
-      422,
-      'payment_declined',
-      'payment.declined',
+    if (code === 'provider_error') throw paymentErrors.unavailable();
+    throw paymentErrors.declined(
       {},
-      {},
-      { payment: payment.providerRef ?? String(payment.id), decline_code: code, order_id: order.id },
+      {
+        details: {
+          payment: payment.providerRef ?? String(payment.id),
+          decline_code: code,
+          order_id: order.id,
+        },
+      },
     );
   }
   return { payment, order: await orderDetail(db, order, now) };
@@ -311,9 +298,9 @@ async function answerAttempt(db: Db, found: PaymentRow, customerId: number, now:
 /** A payment of the customer by its public reference (another customer's: 404). */
 export async function findOwnedPayment(db: Db, customerId: number, reference: string) {
   const payment = await findPaymentByRef(db, reference);
-  if (!payment) throw new AppError(404, 'payment_not_found', 'payment.not_found');
+  if (!payment) throw paymentErrors.notFound();
   const order = await findOwnedOrder(db, customerId, payment.orderId);
-  if (!order) throw new AppError(404, 'payment_not_found', 'payment.not_found');
+  if (!order) throw paymentErrors.notFound();
   return { payment, order };
 }
 
@@ -328,9 +315,8 @@ export async function decideSandboxPayment(
   actor: string,
   now: Date,
 ): Promise<void> {
-  if (payment.provider !== 'sandbox') throw new AppError(404, 'payment_not_found', 'payment.not_found');
-  if (!['pending', 'requires_action'].includes(payment.status))
-    throw new AppError(409, 'payment_not_awaiting', 'payment.not_awaiting');
+  if (payment.provider !== 'sandbox') throw paymentErrors.notFound();
+  if (!['pending', 'requires_action'].includes(payment.status)) throw paymentErrors.notAwaiting();
   const ref = payment.providerRef ?? String(payment.id);
   const c = { provider: 'sandbox', paymentId: payment.id };
   if (outcome === 'approve') {
@@ -451,7 +437,7 @@ export async function decideSandboxByReference(
   now: Date,
 ): Promise<void> {
   const payment = await findPaymentByRef(ctx.db, reference);
-  if (!payment) throw new AppError(404, 'payment_not_found', 'payment.not_found');
+  if (!payment) throw paymentErrors.notFound();
   await decideSandboxPayment(ctx, payment, outcome, 'dev', now);
 }
 
