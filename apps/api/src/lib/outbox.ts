@@ -1,3 +1,4 @@
+import { desc } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { outbox } from '../db/schema/index';
 
@@ -27,4 +28,9 @@ export async function enqueueMessage(db: DbOrTx, message: OutboxMessage): Promis
     html: message.html,
     meta: message.meta ?? {},
   });
+}
+
+/** The latest messages, newest first (the dev outbox page). */
+export async function listRecentMessages(db: DbOrTx, limit: number) {
+  return db.select().from(outbox).orderBy(desc(outbox.id)).limit(limit);
 }

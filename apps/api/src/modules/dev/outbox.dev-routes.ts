@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { desc } from 'drizzle-orm';
 import { z } from 'zod';
-import { outbox } from '../../db/schema/index';
+import { listRecentMessages } from '../../lib/outbox';
 
 /**
  * Development tools, mounted only when DEV_TOOLS is on (default outside production):
@@ -34,8 +33,7 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      // Dev-only route reads the table directly: there is no business logic to put in a service.
-      const rows = await app.db.select().from(outbox).orderBy(desc(outbox.id)).limit(200);
+      const rows = await listRecentMessages(app.db, 200);
       const filtered = req.query.recipient ? rows.filter((r) => r.recipient === req.query.recipient) : rows;
       return {
         data: filtered.map((r) => ({

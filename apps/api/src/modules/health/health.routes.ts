@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { checkReady } from './health.service';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -25,7 +25,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => {
-      await app.db.execute(sql`SELECT 1 FROM customers LIMIT 1`);
+      await checkReady(app.db);
       return { status: 'ready' as const, database: app.dbDriver };
     },
   );
