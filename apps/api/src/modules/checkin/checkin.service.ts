@@ -10,8 +10,14 @@ import type { CheckinAnswer, PublicTicketCheck } from '@bilheteira/shared/schema
 import type { Db, DbOrTx } from '../../db/client';
 import { sha256 } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
-import { guardKeyAttempt } from '../../lib/key-guard';
-import { ensureEventSigningKey, findEventPublicKey } from '../tickets/signing-key.repository';
+import { checkinErrors } from './checkin.errors';
+import { Cache } from '../../lib/cache';
+import { guardKeyAttempt, type KeyGuardState } from '../../lib/key-guard';
+import {
+  ensureEventSigningKey,
+  findEventPublicKey,
+  type EventPublicKeyCache,
+} from '../tickets/signing-key.repository';
 import {
   parseTicketToken,
   verifyTicketSignature,
@@ -52,11 +58,17 @@ export interface Device {
  */
 export const DEVICE_CACHE_TTL_MS = 5_000;
 const DEVICE_CACHE_MAX = 10_000;
-const deviceCache = new Map<string, { device: Device; expiresAt: number }>();
 
-function forgetDevice(keyHash: string) {
-  deviceCache.delete(keyHash);
+/** What the door keeps in memory, owned by the app (`app.caches.door`, caches.ts). */
+export function createDoorCaches(keyGuard: KeyGuardState, publicKeys: EventPublicKeyCache) {
+  return {
+    devices: new Cache<string, Device>('door devices by key hash', DEVICE_CACHE_TTL_MS, DEVICE_CACHE_MAX),
+    eventFacts: new Cache<number, EventFacts | null>('door event facts', EVENT_FACTS_TTL_MS, DEVICE_CACHE_MAX),
+    publicKeys,
+    keyGuard,
+  };
 }
+export type DoorCaches = ReturnType<typeof createDoorCaches>;
 
 /**
  * The door device of a key (X-Device-Key), or 401; wrong keys are counted per IP and, once
@@ -64,6 +76,7 @@ function forgetDevice(keyHash: string) {
  * SHA-256 only.
  */
 export async function authenticateDevice(
+  door: DoorCaches,
   db: Db,
   key: string | undefined,
   ip: string,
@@ -71,20 +84,19 @@ export async function authenticateDevice(
 ): Promise<Device> {
   const wellFormed = !!key && key.length >= 16 && key.length <= 200;
   const keyHash = wellFormed ? sha256(key) : '';
-  const hit = wellFormed ? deviceCache.get(keyHash) : undefined;
-  if (hit && hit.expiresAt > now.getTime()) {
-    await guardKeyAttempt(db, 'door', ip, key, true, now);
-    return hit.device;
+  const hit = wellFormed ? door.devices.get(keyHash, now.getTime()) : undefined;
+  if (hit) {
+    await guardKeyAttempt(door.keyGuard, db, 'door', ip, key, true, now);
+    return hit;
   }
   const device = wellFormed ? await findDeviceByKeyHash(db, keyHash) : undefined;
   if (!device) {
-    if (hit) forgetDevice(keyHash);
-    await guardKeyAttempt(db, 'door', ip, key, false, now);
-    throw new AppError(401, 'invalid_device_key', 'checkin.invalid_device_key');
+    door.devices.delete(keyHash);
+    await guardKeyAttempt(door.keyGuard, db, 'door', ip, key, false, now);
+    throw checkinErrors.invalidDeviceKey();
   }
-  await guardKeyAttempt(db, 'door', ip, key, true, now);
-  if (deviceCache.size >= DEVICE_CACHE_MAX) deviceCache.clear();
-  deviceCache.set(keyHash, { device, expiresAt: now.getTime() + DEVICE_CACHE_TTL_MS });
+  await guardKeyAttempt(door.keyGuard, db, 'door', ip, key, true, now);
+  door.devices.set(keyHash, device, now.getTime());
   return device;
 }
 
@@ -92,10 +104,14 @@ export async function authenticateDevice(
  * True when the token carries a valid signature of its event's key. The key is cached in
  * memory; a failed check reads it again once, so a cache can never refuse a real ticket.
  */
-async function signedByEvent(db: DbOrTx, parsed: ParsedTicketToken): Promise<boolean> {
-  const cached = await findEventPublicKey(db, parsed.eventId);
+async function signedByEvent(
+  keys: EventPublicKeyCache,
+  db: DbOrTx,
+  parsed: ParsedTicketToken,
+): Promise<boolean> {
+  const cached = await findEventPublicKey(keys, db, parsed.eventId);
   if (cached && verifyTicketSignature(cached, parsed)) return true;
-  const fresh = await findEventPublicKey(db, parsed.eventId, { fresh: true });
+  const fresh = await findEventPublicKey(keys, db, parsed.eventId, { fresh: true });
   return !!fresh && fresh !== cached && verifyTicketSignature(fresh, parsed);
 }
 
@@ -112,11 +128,17 @@ interface Verdict {
  * memory with the cached event key, then one query reads the ticket (a second one only for
  * a token that is no longer any ticket's). The claim itself is decided by recordScan.
  */
-async function judgeScan(db: DbOrTx, device: Device, token: string, at: Date): Promise<Verdict> {
+async function judgeScan(
+  door: DoorCaches,
+  db: DbOrTx,
+  device: Device,
+  token: string,
+  at: Date,
+): Promise<Verdict> {
   const none = (reason: CheckinResult): Verdict => ({ reason, day: null, ticketId: null, ticketName: null });
   const parsed = parseTicketToken(token);
   if (!parsed) return none(CHECKIN_RESULT.unknown);
-  if (!(await signedByEvent(db, parsed))) return none(CHECKIN_RESULT.unknown);
+  if (!(await signedByEvent(door.publicKeys, db, parsed))) return none(CHECKIN_RESULT.unknown);
   if (parsed.eventId !== device.eventId) return none(CHECKIN_RESULT.wrongEvent);
 
   const ticket = await findTicketByToken(db, token);
@@ -185,12 +207,15 @@ function validityFromFacts(
   }
   return v;
 }
-const eventFactsCache = new Map<number, { facts: EventFacts | null; expiresAt: number }>();
-
-async function eventFacts(db: DbOrTx, eventId: number): Promise<EventFacts | null> {
-  const clock = Date.now();
-  const hit = eventFactsCache.get(eventId);
-  if (hit && hit.expiresAt > clock) return hit.facts;
+/** The event's facts from `cache`, read again once they are older than EVENT_FACTS_TTL_MS at `now`. */
+async function eventFacts(
+  cache: DoorCaches['eventFacts'],
+  db: DbOrTx,
+  eventId: number,
+  now: Date,
+): Promise<EventFacts | null> {
+  const hit = cache.get(eventId, now.getTime());
+  if (hit !== undefined) return hit;
   const event = await findEvent(db, eventId);
   let facts: EventFacts | null = null;
   if (event) {
@@ -212,8 +237,7 @@ async function eventFacts(db: DbOrTx, eventId: number): Promise<EventFacts | nul
       validity: new Map(),
     };
   }
-  if (eventFactsCache.size >= DEVICE_CACHE_MAX) eventFactsCache.clear();
-  eventFactsCache.set(eventId, { facts, expiresAt: clock + EVENT_FACTS_TTL_MS });
+  cache.set(eventId, facts, now.getTime());
   return facts;
 }
 
@@ -229,6 +253,7 @@ async function eventFacts(db: DbOrTx, eventId: number): Promise<EventFacts | nul
  * where there is no database: offline scanners and the public /check page.
  */
 async function fastScan(
+  door: DoorCaches,
   db: Db,
   device: Device,
   scan: { token: string; nonce: string },
@@ -238,7 +263,8 @@ async function fastScan(
 ): Promise<{ outcome: RecordScanOutcome; ticketName: string | null; day: string | null } | undefined> {
   const parsed = parseTicketToken(scan.token);
   if (!parsed || parsed.eventId !== device.eventId) return undefined;
-  const facts = await eventFacts(db, parsed.eventId);
+  // the cache ages by the server's clock, not by the scan time (an offline upload is in the past)
+  const facts = await eventFacts(door.eventFacts, db, parsed.eventId, new Date());
   const type = facts?.types.get(parsed.ticketTypeId);
   const sessionDate = parsed.sessionId === null ? null : facts?.sessions.get(parsed.sessionId);
   if (!facts || !type || sessionDate === undefined) return undefined;
@@ -284,6 +310,7 @@ async function fastScan(
  * read of the ticket, then one statement (recordScan).
  */
 export async function checkInTicket(
+  door: DoorCaches,
   db: Db,
   device: Device,
   scan: { token: string; nonce: string },
@@ -292,14 +319,14 @@ export async function checkInTicket(
 ): Promise<CheckinAnswer> {
   const offline = opts.offline ?? false;
   const tokenHash = sha256(scan.token);
-  const fast = await fastScan(db, device, scan, tokenHash, at, offline);
+  const fast = await fastScan(door, db, device, scan, tokenHash, at, offline);
   let outcome: RecordScanOutcome;
   let ticketName: string | null;
   let day: string | null;
   if (fast) {
     ({ outcome, ticketName, day } = fast);
   } else {
-    const verdict = await judgeScan(db, device, scan.token, at);
+    const verdict = await judgeScan(door, db, device, scan.token, at);
     outcome = await recordScan(db, {
       deviceId: device.id,
       deviceKeyHash: device.keyHash,
@@ -315,15 +342,15 @@ export async function checkInTicket(
     day = verdict.day;
   }
   if (!outcome.deviceOk) {
-    forgetDevice(device.keyHash);
-    throw new AppError(401, 'invalid_device_key', 'checkin.invalid_device_key');
+    door.devices.delete(device.keyHash);
+    throw checkinErrors.invalidDeviceKey();
   }
   if (outcome.result === null) {
     // The nonce was used before: undo a claim a concurrent scan of another token made.
     if (outcome.checkinId !== null) await deleteCheckin(db, outcome.checkinId);
     const prev = await findScan(db, device.id, scan.nonce);
     if (!prev || prev.tokenHash !== tokenHash) {
-      throw new AppError(409, 'nonce_reused', 'checkin.nonce_reused');
+      throw checkinErrors.nonceReused();
     }
     return {
       result: prev.result as CheckinResult,
@@ -355,6 +382,7 @@ export const OFFLINE_MAX_SKEW_MS = 5 * 60_000;
  * is in the future or too old; nothing is recorded then.
  */
 export async function uploadOfflineCheckins(
+  door: DoorCaches,
   db: Db,
   device: Device,
   scans: { token: string; nonce: string; scanned_at: string }[],
@@ -368,15 +396,15 @@ export async function uploadOfflineCheckins(
     }
   });
   if (Object.keys(fieldErrors).length) {
-    throw new AppError(400, 'validation_failed', 'checkin.scan_time_invalid', {}, fieldErrors);
+    throw checkinErrors.scanTimeInvalid({}, { fieldErrors });
   }
   const out: (CheckinAnswer & { nonce: string })[] = [];
   for (const s of scans) {
     try {
-      const answer = await checkInTicket(db, device, s, new Date(s.scanned_at), { offline: true });
+      const answer = await checkInTicket(door, db, device, s, new Date(s.scanned_at), { offline: true });
       out.push({ ...answer, nonce: s.nonce });
     } catch (e) {
-      if (!(e instanceof AppError) || e.code !== 'nonce_reused') throw e;
+      if (!(e instanceof AppError) || e.code !== checkinErrors.nonceReused.spec.code) throw e;
       out.push({
         result: CHECKIN_RESULT.unknown,
         ok: false,
@@ -398,7 +426,7 @@ export async function uploadOfflineCheckins(
  */
 export async function buildOfflinePack(db: Db, device: Device, now: Date) {
   const event = await findEvent(db, device.eventId);
-  if (!event) throw new AppError(404, 'not_found', 'checkin.event_not_found');
+  if (!event) throw checkinErrors.eventNotFound();
   const key = await db.transaction((tx) => ensureEventSigningKey(tx, event.id));
   const types = await ticketTypesOfEvent(db, event.id);
   const sessions = await sessionsOfEvent(db, event.id);
@@ -436,7 +464,12 @@ export async function buildOfflinePack(db: Db, device: Device, now: Date) {
  * used days; never who holds it. Public: forging a token is infeasible, so this reveals
  * nothing a QR image did not already show.
  */
-export async function publicTicketCheck(db: Db, token: string, now: Date): Promise<PublicTicketCheck> {
+export async function publicTicketCheck(
+  keys: EventPublicKeyCache,
+  db: Db,
+  token: string,
+  now: Date,
+): Promise<PublicTicketCheck> {
   const unknown: PublicTicketCheck = {
     valid_signature: false,
     name: 'unknown',
@@ -448,7 +481,7 @@ export async function publicTicketCheck(db: Db, token: string, now: Date): Promi
   if (token.length > MAX_TOKEN_LENGTH) return unknown;
   const parsed = parseTicketToken(token);
   if (!parsed) return unknown;
-  if (!(await signedByEvent(db, parsed))) return unknown;
+  if (!(await signedByEvent(keys, db, parsed))) return unknown;
   const event = await findEvent(db, parsed.eventId);
   const ticket = await findTicketByToken(db, token);
   if (!ticket) {

@@ -7,7 +7,7 @@ import { REFUND_STATUSES } from '@bilheteira/shared/wallet';
 import { isValidIban, normalizeIban } from '@bilheteira/shared/validation';
 import { translate } from '../../i18n/messages';
 import { safeEqual } from '../../lib/crypto';
-import { AppError } from '../../lib/errors';
+import { refundErrors } from './refunds.errors';
 import { forbidImpersonation } from '../../plugins/auth';
 import {
   approveRefund,
@@ -48,8 +48,8 @@ export const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
       /^Bearer\s+(\S+)$/.exec(req.headers.authorization ?? '')?.[1] ??
       null;
     const right = !!expected && !!given && safeEqual(given, expected);
-    await guardKeyAttempt(app.db, 'operator', clientIp(req), given, right);
-    if (!right) throw new AppError(401, 'operator_unauthorized', 'operator.unauthorized');
+    await guardKeyAttempt(app.caches.keyGuard, app.db, 'operator', clientIp(req), given, right, new Date());
+    if (!right) throw refundErrors.operatorUnauthorized();
   };
 
   app.post(

@@ -12,7 +12,8 @@ import type { RefundView } from '@bilheteira/shared/schemas/wallet';
 import { refundAvailability, refundQuote, refundWindow } from '@bilheteira/shared/wallet';
 import type { Db, DbOrTx } from '../../db/client';
 import { audit } from '../../lib/audit';
-import { AppError } from '../../lib/errors';
+import type { AppError } from '../../lib/errors';
+import { refundErrors, refundUnavailable } from './refunds.errors';
 import { creditWallet, debitWallet } from '../wallet/wallet-ledger.service';
 import { findCustomerWallet, lockWallet } from '../wallet/wallet.repository';
 import { resolveWalletEvent } from '../wallet/wallet.service';
@@ -27,7 +28,6 @@ import {
 } from './refunds.repository';
 import { maskIban, toRefundView } from './refund-view';
 import { buildPain001, type SepaDebtor } from './sepa';
-import './refunds.messages';
 
 export interface RefundCustomer {
   id: number;
@@ -58,26 +58,17 @@ export async function requestRefund(
   const availability = refundAvailability(rules, now);
   if (availability !== 'allowed') {
     const date = refundWindow(rules).opensAt.toLocaleDateString('pt-PT', { timeZone: event.timezone });
-    throw new AppError(422, `refund_${availability}`, `refund.${availability}`, { date });
+    throw refundUnavailable[availability]({ date });
   }
   const refundId = await db.transaction(async (tx) => {
     const wallet = await findCustomerWallet(tx, customer.id, event.id);
-    if (!wallet) throw new AppError(422, 'refund_nothing', 'refund.nothing_to_refund');
+    if (!wallet) throw refundErrors.nothingToRefund();
     const locked = (await lockWallet(tx, wallet.id))!;
-    if (await findOpenRefund(tx, wallet.id)) throw new AppError(409, 'refund_open', 'refund.already_open');
+    if (await findOpenRefund(tx, wallet.id)) throw refundErrors.alreadyOpen();
     const quote = refundQuote(locked.online_cents, WALLET_REFUND_FEE_CENTS);
-    if (quote.refundCents <= 0) throw new AppError(422, 'refund_nothing', 'refund.nothing_to_refund');
+    if (quote.refundCents <= 0) throw refundErrors.nothingToRefund();
     if (input.expectedRefundCents !== undefined && input.expectedRefundCents !== quote.refundCents)
-      throw new AppError(
-        409,
-        'refund_quote_changed',
-        'refund.quote_changed',
-        {},
-        {},
-        {
-          refund_cents: quote.refundCents,
-        },
-      );
+      throw refundErrors.quoteChanged({}, { details: { refund_cents: quote.refundCents } });
     const holderName =
       customer.nameBilling?.trim() ||
       [customer.firstName, customer.lastName].filter(Boolean).join(' ').trim();
@@ -89,7 +80,7 @@ export async function requestRefund(
       amountCents: quote.refundCents,
       feeCents: quote.feeCents,
     });
-    if (id === undefined) throw new AppError(409, 'refund_open', 'refund.already_open');
+    if (id === undefined) throw refundErrors.alreadyOpen();
     await debitWallet(
       tx,
       {
@@ -170,11 +161,11 @@ export async function markRefundPaid(db: Db, id: number, actor: string, now: Dat
 export async function rejectRefund(db: Db, id: number, actor: string, now: Date): Promise<RefundView> {
   return db.transaction(async (tx) => {
     const current = await findRefundById(tx, id);
-    if (!current) throw new AppError(404, 'not_found', 'refund.not_found');
+    if (!current) throw refundErrors.notFound();
     if (current.exportId || !['requested', 'approved'].includes(current.status))
-      throw new AppError(409, 'refund_bad_transition', 'refund.bad_transition');
+      throw refundErrors.badTransition();
     const row = await transitionRefund(tx, id, current.status, 'rejected', { rejectedAt: now }, now);
-    if (!row) throw new AppError(409, 'refund_bad_transition', 'refund.bad_transition');
+    if (!row) throw refundErrors.badTransition();
     const back = row.amountCents + row.feeCents;
     await creditWallet(
       tx,
@@ -195,9 +186,7 @@ export async function rejectRefund(db: Db, id: number, actor: string, now: Date)
 
 async function transitionError(db: DbOrTx, id: number): Promise<AppError> {
   const found = await findRefundById(db, id);
-  return found
-    ? new AppError(409, 'refund_bad_transition', 'refund.bad_transition')
-    : new AppError(404, 'not_found', 'refund.not_found');
+  return found ? refundErrors.badTransition() : refundErrors.notFound();
 }
 
 /**
@@ -212,7 +201,7 @@ export async function exportApprovedRefunds(
 ): Promise<{ messageId: string; xml: string; count: number; totalCents: number }> {
   return db.transaction(async (tx) => {
     const rows = await lockApprovedUnexported(tx);
-    if (!rows.length) throw new AppError(404, 'nothing_to_export', 'refund.nothing_to_export');
+    if (!rows.length) throw refundErrors.nothingToExport();
     const messageId = `BILH-${now.toISOString().slice(0, 10).replace(/-/g, '')}-${randomUUID().slice(0, 8)}`;
     const xml = buildPain001({
       messageId,

@@ -12,6 +12,7 @@ import { authenticateStation, braceletForStation, processStationBatch } from './
 import { guardKeyAttempt } from '../../lib/key-guard';
 import { clientIp } from '../../lib/client-ip';
 import { AppError } from '../../lib/errors';
+import { stationErrors } from './stations.errors';
 
 /** `Authorization: Bearer <key>` or `X-Station-Key: <key>`. */
 function stationKey(req: FastifyRequest): string | null {
@@ -25,12 +26,12 @@ export const stationsRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The station of the request's key; wrong keys are counted per IP, no oracle (lib/key-guard). */
   const authenticatedStation = async (req: FastifyRequest) => {
     const key = stationKey(req);
-    const station = await authenticateStation(app.db, key).catch(async (err: unknown) => {
-      if (err instanceof AppError && err.code === 'station_unauthorized')
-        await guardKeyAttempt(app.db, 'station', clientIp(req), key, false);
+    const station = await authenticateStation(app.caches.stations, app.db, key, new Date()).catch(async (err: unknown) => {
+      if (err instanceof AppError && err.code === stationErrors.unauthorized.spec.code)
+        await guardKeyAttempt(app.caches.keyGuard, app.db, 'station', clientIp(req), key, false, new Date());
       throw err;
     });
-    await guardKeyAttempt(app.db, 'station', clientIp(req), key, true);
+    await guardKeyAttempt(app.caches.keyGuard, app.db, 'station', clientIp(req), key, true, new Date());
     return station;
   };
 
@@ -50,7 +51,13 @@ export const stationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const station = await authenticatedStation(req);
-      const results = await processStationBatch(app.db, station, req.body.transactions, new Date());
+      const results = await processStationBatch(
+        app.caches.stations,
+        app.db,
+        station,
+        req.body.transactions,
+        new Date(),
+      );
       const count = (s: string) => results.filter((r) => r.status === s).length;
       return {
         data: {

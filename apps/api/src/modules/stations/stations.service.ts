@@ -10,8 +10,11 @@ import type { StationResult, StationTransactionInput } from '@bilheteira/shared/
 import { stationMayRecord, stationTimeRefusal } from '@bilheteira/shared/stations';
 import { exceedsWalletCeiling, type StationRejectReason } from '@bilheteira/shared/wallet';
 import type { Db, Tx } from '../../db/client';
+import { Cache } from '../../lib/cache';
 import { sha256 } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
+import { walletErrors } from '../wallet/wallet.errors';
+import { stationErrors } from './stations.errors';
 import { creditWallet, debitWallet } from '../wallet/wallet-ledger.service';
 import {
   createAnonymousWallet,
@@ -40,30 +43,35 @@ import './stations.messages';
  */
 export const STATION_CACHE_TTL_MS = 5_000;
 const STATION_CACHE_MAX = 10_000;
-const stationCache = new Map<string, { station: StationRow; expiresAt: number }>();
 
-const unauthorized = () => new AppError(401, 'station_unauthorized', 'station.unauthorized');
+/** Stations by key hash, owned by the app (`app.caches.stations`, caches.ts). */
+export const createStationCache = () =>
+  new Cache<string, StationRow>('stations by key hash', STATION_CACHE_TTL_MS, STATION_CACHE_MAX);
+export type StationCache = ReturnType<typeof createStationCache>;
 
 /** The station of an API key (stored as SHA-256). Throws 401 `station_unauthorized`. */
-export async function authenticateStation(db: Db, key: string | null): Promise<StationRow> {
-  if (!key || key.length < 16 || key.length > 200) throw unauthorized();
+export async function authenticateStation(
+  cache: StationCache,
+  db: Db,
+  key: string | null,
+  now: Date,
+): Promise<StationRow> {
+  if (!key || key.length < 16 || key.length > 200) throw stationErrors.unauthorized();
   const keyHash = sha256(key);
-  const clock = Date.now();
-  const hit = stationCache.get(keyHash);
-  if (hit && hit.expiresAt > clock) return hit.station;
+  const hit = cache.get(keyHash, now.getTime());
+  if (hit) return hit;
   const station = await findActiveStationByKeyHash(db, keyHash);
   if (!station) {
-    stationCache.delete(keyHash);
-    throw unauthorized();
+    cache.delete(keyHash);
+    throw stationErrors.unauthorized();
   }
-  if (stationCache.size >= STATION_CACHE_MAX) stationCache.clear();
-  stationCache.set(keyHash, { station, expiresAt: clock + STATION_CACHE_TTL_MS });
+  cache.set(keyHash, station, now.getTime());
   return station;
 }
 
-function stationRevoked(station: StationRow): AppError {
-  stationCache.delete(station.keyHash);
-  return unauthorized();
+function stationRevoked(cache: StationCache, station: StationRow): AppError {
+  cache.delete(station.keyHash);
+  return stationErrors.unauthorized();
 }
 
 const DEFAULT_DESCRIPTION = {
@@ -162,7 +170,7 @@ async function apply(tx: Tx, station: StationRow, t: StationTransactionInput, no
     return { status: 'accepted', balance_cents: r.balanceCents, transaction_id: r.walletTransactionId };
   } catch (err) {
     // The refused debit wrote nothing (its UPDATE matched no row), so the transaction goes on.
-    if (err instanceof AppError && err.code === 'insufficient_funds') {
+    if (err instanceof AppError && err.code === walletErrors.insufficientFunds.spec.code) {
       const w = await findWalletById(tx, bracelet.walletId);
       return reject('insufficient_funds', w?.balanceCents ?? 0);
     }
@@ -175,6 +183,7 @@ async function apply(tx: Tx, station: StationRow, t: StationTransactionInput, no
  * general path must decide (a refusal to record with its reason, a repeated id, a top-up).
  */
 async function tryFastPayment(
+  cache: StationCache,
   db: Db,
   station: StationRow,
   t: StationTransactionInput,
@@ -192,7 +201,7 @@ async function tryFastPayment(
     idempotencyKey: ledgerKey(station, t),
     occurredAt: new Date(t.occurred_at),
   });
-  if (outcome.kind === 'station_revoked') throw stationRevoked(station);
+  if (outcome.kind === 'station_revoked') throw stationRevoked(cache, station);
   if (outcome.kind === 'not_applied') return undefined;
   return {
     id: t.id,
@@ -204,17 +213,18 @@ async function tryFastPayment(
 
 /** One transaction of a batch: claim its id, apply it, store the answer. */
 async function processOne(
+  cache: StationCache,
   db: Db,
   station: StationRow,
   t: StationTransactionInput,
   now: Date,
 ): Promise<StationResult> {
-  const fast = await tryFastPayment(db, station, t, now);
+  const fast = await tryFastPayment(cache, db, station, t, now);
   if (fast) return fast;
   return db.transaction(async (tx) => {
     // read again: a disabled station stops at once, a changed role or event rule applies now
     const current = await findActiveStationByKeyHash(tx, station.keyHash);
-    if (!current) throw stationRevoked(station);
+    if (!current) throw stationRevoked(cache, station);
     if (!(await claimSubmission(tx, station.id, t.id))) {
       const first = (await findSubmission(tx, station.id, t.id))!;
       const answer = first.answer as Omit<StationResult, 'id' | 'status'>;
@@ -243,6 +253,7 @@ async function processOne(
  * rejected with a reason.
  */
 export async function processStationBatch(
+  cache: StationCache,
   db: Db,
   station: StationRow,
   transactions: StationTransactionInput[],
@@ -250,14 +261,14 @@ export async function processStationBatch(
 ): Promise<StationResult[]> {
   const results: StationResult[] = [];
   // In order, one after the other: a later payment may depend on an earlier top-up.
-  for (const t of transactions) results.push(await processOne(db, station, t, now));
+  for (const t of transactions) results.push(await processOne(cache, db, station, t, now));
   return results;
 }
 
 /** What the till shows for a bracelet of its event (uid or 6-digit code). Throws 404. */
 export async function braceletForStation(db: Db, station: StationRow, ref: string) {
   const bracelet = await findBraceletByUidOrCode(db, station.eventId, ref);
-  if (!bracelet) throw new AppError(404, 'bracelet_not_found', 'station.bracelet_not_found');
+  if (!bracelet) throw stationErrors.braceletNotFound();
   const wallet = bracelet.walletId ? await findWalletById(db, bracelet.walletId) : undefined;
   const holderFirstName = wallet?.customerId ? await customerFirstName(db, wallet.customerId) : null;
   return { bracelet, wallet, holderFirstName };

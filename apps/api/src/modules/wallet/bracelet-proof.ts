@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../db/client';
 import { safeEqual, sha256 } from '../../lib/crypto';
-import { AppError } from '../../lib/errors';
 import { hitLimit, releaseHit } from '../../lib/rate-limit';
+import { walletErrors } from './wallet.errors';
 
 /**
  * Link attempts per customer and per client IP per hour (issue 23 item 3). Every attempt is
@@ -43,7 +43,7 @@ export function proofMatches(
 }
 
 /** Unknown code, wrong secret or UID, and someone else's bracelet all answer this. */
-export const braceletNoMatch = () => new AppError(422, 'bracelet_no_match', 'wallet.bracelet_no_match');
+export const braceletNoMatch = () => walletErrors.braceletNoMatch();
 
 const limitKeys = (customerId: number, ip: string) => ({
   customer: `bracelet-link:customer:${customerId}`,

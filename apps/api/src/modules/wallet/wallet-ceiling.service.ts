@@ -9,9 +9,8 @@ import {
   WALLET_MAX_BALANCE_CENTS,
 } from '@bilheteira/shared/wallet';
 import type { DbOrTx } from '../../db/client';
-import { AppError } from '../../lib/errors';
+import { walletErrors } from './wallet.errors';
 import { findCustomerWallet } from './wallet.repository';
-import './wallet-ceiling.messages';
 
 /**
  * Throws 422 `wallet_balance_limit` (with `max_cents` and `available_cents`) when crediting
@@ -27,12 +26,8 @@ export async function assertOnlineTopUpFits(
   const balance = wallet?.balanceCents ?? 0;
   if (!exceedsWalletCeiling(balance, amountCents)) return;
   const available = walletHeadroomCents(balance);
-  throw new AppError(
-    422,
-    'wallet_balance_limit',
-    'wallet.balance_limit',
+  throw walletErrors.balanceLimit(
     { max: formatEur(WALLET_MAX_BALANCE_CENTS), available: formatEur(available) },
-    {},
-    { max_cents: WALLET_MAX_BALANCE_CENTS, available_cents: available },
+    { details: { max_cents: WALLET_MAX_BALANCE_CENTS, available_cents: available } },
   );
 }

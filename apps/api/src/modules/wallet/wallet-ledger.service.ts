@@ -13,8 +13,7 @@
  *   taken from the online part only.
  */
 import type { Tx } from '../../db/client';
-import { AppError } from '../../lib/errors';
-import './wallet.messages';
+import { walletErrors } from './wallet.errors';
 import {
   applyCredit,
   applyDebit,
@@ -47,8 +46,7 @@ export interface CreditInput {
 }
 
 function assertPositiveCents(amountCents: number): void {
-  if (!Number.isSafeInteger(amountCents) || amountCents <= 0)
-    throw new AppError(400, 'wallet_invalid_amount', 'wallet.invalid_amount');
+  if (!Number.isSafeInteger(amountCents) || amountCents <= 0) throw walletErrors.invalidAmount();
 }
 
 async function repeatOf(tx: Tx, key: string): Promise<LedgerResult> {
@@ -65,8 +63,7 @@ async function repeatOf(tx: Tx, key: string): Promise<LedgerResult> {
 /** Appends a credit and raises the cached balance, idempotently by key. */
 export async function creditWallet(tx: Tx, input: CreditInput, now: Date): Promise<LedgerResult> {
   assertPositiveCents(input.amountCents);
-  if (input.onlineCents < 0 || input.onlineCents > input.amountCents)
-    throw new AppError(400, 'wallet_invalid_amount', 'wallet.invalid_amount');
+  if (input.onlineCents < 0 || input.onlineCents > input.amountCents) throw walletErrors.invalidAmount();
   await lockWallet(tx, input.walletId);
   const id = await insertLedgerRow(tx, {
     walletId: input.walletId,
@@ -107,13 +104,13 @@ export interface DebitInput {
 }
 
 /**
- * Appends a debit when the wallet covers it. Throws AppError 422 `insufficient_funds`
+ * Appends a debit when the wallet covers it. Throws 422 `insufficient_funds` (walletErrors.insufficientFunds)
  * (nothing written) when it does not; a repeated key answers the first result.
  */
 export async function debitWallet(tx: Tx, input: DebitInput, occurredAt: Date): Promise<LedgerResult> {
   assertPositiveCents(input.amountCents);
   const w = await lockWallet(tx, input.walletId);
-  if (!w) throw new AppError(404, 'wallet_not_found', 'wallet.not_found');
+  if (!w) throw walletErrors.notFound();
   const seen = await findLedgerRowByKey(tx, input.idempotencyKey);
   if (seen)
     return {
@@ -127,10 +124,9 @@ export async function debitWallet(tx: Tx, input: DebitInput, occurredAt: Date): 
   if (input.source === 'offline-first') onlineDebit = Math.max(0, x - (w.balance_cents - w.online_cents));
   else if (input.source === 'online') onlineDebit = x;
   else onlineDebit = input.source.onlineCents;
-  if (onlineDebit < 0 || onlineDebit > x)
-    throw new AppError(400, 'wallet_invalid_amount', 'wallet.invalid_amount');
+  if (onlineDebit < 0 || onlineDebit > x) throw walletErrors.invalidAmount();
   const after = await applyDebit(tx, input.walletId, x, onlineDebit);
-  if (!after) throw new AppError(422, 'insufficient_funds', 'wallet.insufficient_funds');
+  if (!after) throw walletErrors.insufficientFunds();
   const id = await insertLedgerRow(tx, {
     walletId: input.walletId,
     type: input.type,
@@ -144,7 +140,7 @@ export async function debitWallet(tx: Tx, input: DebitInput, occurredAt: Date): 
     occurredAt,
   });
   // The wallet row is locked and the key was free: a conflict here means a bug, so undo all.
-  if (id === undefined) throw new AppError(409, 'wallet_conflict', 'wallet.conflict');
+  if (id === undefined) throw walletErrors.conflict();
   return {
     applied: true,
     walletTransactionId: id,

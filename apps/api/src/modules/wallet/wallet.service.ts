@@ -12,7 +12,7 @@ import {
 } from '@bilheteira/shared/wallet';
 import type { Db, Tx } from '../../db/client';
 import { audit } from '../../lib/audit';
-import { AppError } from '../../lib/errors';
+import { walletErrors } from './wallet.errors';
 import { findLastRefund, findOpenRefund } from '../refunds/refunds.repository';
 import { toRefundView } from '../refunds/refund-view';
 import { braceletNoMatch, proofMatches, withLinkAttemptLimit, type BraceletProof } from './bracelet-proof';
@@ -52,16 +52,15 @@ export async function resolveWalletEvent(
   let event: WalletEvent | undefined;
   if (ref.eventId) event = await findEventForWallet(db, ref.eventId);
   else if (ref.slug) event = await findEventBySlugForWallet(db, ref.slug);
-  else throw new AppError(400, 'event_required', 'wallet.event_required');
-  if (!event || event.status === 'draft') throw new AppError(404, 'not_found', 'event.not_found');
+  else throw walletErrors.eventRequired();
+  if (!event || event.status === 'draft') throw walletErrors.eventNotFound();
   if (
     event.visibility === 'private' &&
     event.slug !== ref.slug &&
     !(ref.customerId !== undefined && (await customerHasEventHistory(db, ref.customerId, event.id)))
   )
-    throw new AppError(404, 'not_found', 'event.not_found');
-  if (opts.requireWallet !== false && !event.walletEnabled)
-    throw new AppError(422, 'wallet_disabled', 'wallet.disabled');
+    throw walletErrors.eventNotFound();
+  if (opts.requireWallet !== false && !event.walletEnabled) throw walletErrors.disabled();
   return event;
 }
 
@@ -136,7 +135,7 @@ function decodeCursor(raw: string): TransactionCursor {
   const m = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|(\d{1,10})$/.exec(text);
   const date = m ? new Date(m[1]!) : null;
   if (!m || !date || Number.isNaN(date.getTime()))
-    throw new AppError(400, 'validation_failed', 'error.validation', {}, { cursor: ['validation.invalid'] });
+    throw walletErrors.validation({}, { fieldErrors: { cursor: ['validation.invalid'] } });
   return { occurredAt: date, id: Number(m[2]) };
 }
 
@@ -191,7 +190,7 @@ export async function linkBraceletInTx(
   const here = found && found.eventId === eventId ? found : undefined;
   if (!proofMatches(here, proof) || !here) throw braceletNoMatch();
   const bracelet = (await lockBracelet(tx, here.id))!;
-  if (bracelet.status === 'blocked') throw new AppError(422, 'bracelet_blocked', 'wallet.bracelet_blocked');
+  if (bracelet.status === 'blocked') throw walletErrors.braceletBlocked();
   const wallet = await getOrCreateCustomerWallet(tx, customerId, eventId);
   if (bracelet.walletId === wallet.id) return;
   const proofKind = proof.secret !== undefined ? 'secret' : 'uid';
@@ -277,8 +276,7 @@ async function ownBracelet(tx: Tx, customerId: number, eventId: number, code: st
   const wallet = await findCustomerWallet(tx, customerId, eventId);
   const found = await findBraceletByCode(tx, code);
   // Someone else's bracelet answers exactly like an unknown one.
-  if (!wallet || !found || found.walletId !== wallet.id)
-    throw new AppError(404, 'bracelet_not_found', 'wallet.bracelet_not_found');
+  if (!wallet || !found || found.walletId !== wallet.id) throw walletErrors.braceletNotFound();
   return (await lockBracelet(tx, found.id))!;
 }
 
@@ -319,13 +317,7 @@ export async function replaceBracelet(
   now: Date,
 ) {
   if (oldCode === newCode)
-    throw new AppError(
-      400,
-      'validation_failed',
-      'error.validation',
-      {},
-      { new_code: ['wallet.same_bracelet'] },
-    );
+    throw walletErrors.validation({}, { fieldErrors: { new_code: ['wallet.same_bracelet'] } });
   await withLinkAttemptLimit(db, customerId, ctx.ip, now, () =>
     db.transaction(async (tx) => {
       const old = await ownBracelet(tx, customerId, eventId, oldCode);
