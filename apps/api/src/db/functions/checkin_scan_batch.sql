@@ -3,8 +3,11 @@
 -- item's statement in turn, in the order given, inside one transaction: one round trip and
 -- one commit for many scans. Each item behaves exactly as its one-statement version alone.
 --
--- Per item: the device must match its key; a nonce the device already used records nothing;
--- a token that matches no ticket is 'revoked' (a revoked token) or 'unknown'; a ticket of
+-- The only implementation of the scan record: every scan, the general path's too, goes through
+-- it (checkin.repository.ts, recordScan). Per item: the device must match its key; a nonce the
+-- device already used records nothing; without a token (p_token NULL: the caller found no
+-- ticket to read, an unreadable, forged or other event's token) `p_reason` is recorded; a
+-- token that matches no ticket is 'revoked' (a revoked token) or 'unknown'; a ticket of
 -- another event/type/session records nothing and answers `mismatch`; a canceled ticket or
 -- event is 'canceled'; without a day the caller's `p_reason` is recorded; else the first
 -- check-in of the ticket for the day is 'ok' and any later one 'already_used'.
@@ -49,7 +52,8 @@ BEGIN
       INSERT INTO checkin_scans (device_id, nonce, token_hash, ticket_id, result, scanned_at, offline)
       SELECT p_device[i], p_nonce[i], p_token_hash[i],
         COALESCE((SELECT tk.id FROM tk), (SELECT rv.ticket_id FROM rv)),
-        CASE WHEN NOT EXISTS (SELECT 1 FROM tk) THEN
+        CASE WHEN p_token[i] IS NULL THEN p_reason[i]
+             WHEN NOT EXISTS (SELECT 1 FROM tk) THEN
                CASE WHEN EXISTS (SELECT 1 FROM rv) THEN 'revoked' ELSE 'unknown' END
              WHEN (SELECT tk.canceled FROM tk) THEN 'canceled'
              WHEN p_day[i] IS NULL THEN p_reason[i]
