@@ -2,7 +2,8 @@ import { randomBytes, randomUUID, verify, createPublicKey } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { checkinDevices, checkins, checkinScans, customerTickets, events } from '../src/db/schema/index';
-import { checkInTicket, type Device } from '../src/modules/checkin/checkin.service';
+import type { Device } from '../src/modules/checkin/checkin.service';
+import { checkInTicket } from '../src/modules/checkin/check-in-ticket.service';
 import { findDeviceByKeyHash, insertDevice } from '../src/modules/checkin/checkin.repository';
 import { parseTicketToken, verifyTicketSignature } from '../src/modules/tickets/ticket-token';
 import { findEventSigningKey } from '../src/modules/tickets/signing-key.repository';
@@ -171,7 +172,7 @@ describe('POST /api/checkin: admission', () => {
       qty: 1,
     });
     const at = (d: string) =>
-      checkInTicket(t.database.db, device, { token: tokens[0]!, nonce: randomUUID() }, noonOf(d));
+      checkInTicket(t.app.caches.door, t.database.db, device, { token: tokens[0]!, nonce: randomUUID() }, noonOf(d));
     expect((await at(days[0]!)).result).toBe('ok');
     expect((await at(days[0]!)).result).toBe('already_used');
     expect((await at(days[1]!)).result).toBe('ok');

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { checkinBody, checkinResponse } from '@bilheteira/shared/schemas/tickets';
 import { clientIp } from '../../lib/client-ip';
-import { authenticateDevice, checkInTicket } from './checkin.service';
+import { authenticateDevice } from './checkin.service';
+import { checkInTicket } from './check-in-ticket.service';
 
 /**
  * Development clock for the door (mounted only with DEV_TOOLS, never in production): the
@@ -22,12 +23,13 @@ const checkinDevRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const device = await authenticateDevice(
+        app.caches.door,
         app.db,
         req.headers['x-device-key'] as string | undefined,
         clientIp(req),
         new Date(),
       );
-      return { data: await checkInTicket(app.db, device, req.body, new Date(req.body.at)) };
+      return { data: await checkInTicket(app.caches.door, app.db, device, req.body, new Date(req.body.at)) };
     },
   );
 };

@@ -1,5 +1,5 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { preparedRows, queryRows, type Db, type DbOrTx } from '../../db/client';
+import { and, asc, eq } from 'drizzle-orm';
+import { preparedRows, type Db, type DbOrTx } from '../../db/client';
 import { ascending, batcherPerDatabase, batchOrEach, inLockOrder } from '../../lib/batcher';
 import { isDeadlock } from '../../lib/db-errors';
 import { SCAN_BATCHES_IN_FLIGHT, SCAN_BATCH_MAX } from './checkin-limits';
@@ -63,13 +63,19 @@ export async function findScan(db: DbOrTx, deviceId: number, nonce: string) {
   return rows[0];
 }
 
-export interface RecordScanInput {
+/** One scan to record (checkin_scan_batch, db/functions/checkin_scan_batch.sql). */
+export interface ScanRecordInput {
   deviceId: number;
   /** SHA-256 of the device key that authenticated the scan (a rotated or removed key records nothing) */
   deviceKeyHash: string;
   nonce: string;
   tokenHash: string;
-  ticketId: number | null;
+  /** the token to read the ticket by; null when there is no ticket to read (`reason` is recorded) */
+  token: string | null;
+  /** the claims the ticket row must carry (else `mismatch`, nothing recorded) */
+  eventId: number | null;
+  ticketTypeId: number | null;
+  sessionId: number | null;
   /** the admission key to claim when the door rule admits, else null */
   day: string | null;
   /** the answer when the door rule refuses (`day` null) */
@@ -78,71 +84,16 @@ export interface RecordScanInput {
   offline: boolean;
 }
 
-export interface RecordScanOutcome {
+export interface ScanRecordOutcome {
   /** false: the device (id + key hash) no longer exists; nothing was recorded */
   deviceOk: boolean;
   /** the stored result of this scan, or null when the nonce was already used (replay) */
   result: string | null;
-  /** id of the check-in row this statement inserted, if any */
+  /** id of the check-in row this call inserted, if any */
   checkinId: number | null;
+  /** the ticket row does not carry the given claims: nothing recorded, judge from the row */
+  mismatch: boolean;
 }
-
-/**
- * The whole write side of a scan in ONE statement (one round trip, atomic by itself):
- * claims the (ticket, day) admission when the door rule admits and the device's nonce is
- * new, then records the scan with its exact result (ok when the claim won, already_used
- * when the unique (ticket_id, day) index refused it, else the given reason). Concurrent
- * claims of one admission wait on the unique index, so exactly one wins; a nonce already
- * used by the device inserts no scan (result null) and the caller answers the stored one.
- */
-export async function recordScan(db: DbOrTx, v: RecordScanInput): Promise<RecordScanOutcome> {
-  const rows = await queryRows<{ device_ok: boolean; result: string | null; checkin_id: number | null }>(
-    db,
-    sql`
-    WITH dev AS (
-      SELECT id FROM checkin_devices WHERE id = ${v.deviceId} AND key_hash = ${v.deviceKeyHash}
-    ),
-    prior AS (
-      SELECT 1 FROM checkin_scans WHERE device_id = ${v.deviceId} AND nonce = ${v.nonce}
-    ),
-    claim AS (
-      INSERT INTO checkins (ticket_id, day, device_id, nonce, scanned_at, offline)
-      SELECT ${v.ticketId}::int, ${v.day}::text, ${v.deviceId}::int, ${v.nonce}::text, ${v.scannedAt.toISOString()}::timestamptz, ${v.offline}::boolean
-      WHERE ${v.day}::text IS NOT NULL AND ${v.ticketId}::int IS NOT NULL
-        AND EXISTS (SELECT 1 FROM dev) AND NOT EXISTS (SELECT 1 FROM prior)
-      ON CONFLICT DO NOTHING
-      RETURNING id
-    ),
-    scan AS (
-      INSERT INTO checkin_scans (device_id, nonce, token_hash, ticket_id, result, scanned_at, offline)
-      SELECT ${v.deviceId}::int, ${v.nonce}::text, ${v.tokenHash}::text, ${v.ticketId}::int,
-        CASE WHEN ${v.day}::text IS NULL THEN ${v.reason}::text
-             WHEN EXISTS (SELECT 1 FROM claim) THEN 'ok'
-             ELSE 'already_used' END,
-        ${v.scannedAt.toISOString()}::timestamptz, ${v.offline}::boolean
-      WHERE EXISTS (SELECT 1 FROM dev)
-      ON CONFLICT DO NOTHING
-      RETURNING result
-    )
-    SELECT EXISTS (SELECT 1 FROM dev) AS device_ok,
-      (SELECT result FROM scan) AS result,
-      (SELECT id FROM claim) AS checkin_id`,
-  );
-  const row = rows[0];
-  return {
-    deviceOk: !!row?.device_ok,
-    result: row?.result ?? null,
-    checkinId: row?.checkin_id ?? null,
-  };
-}
-
-export type ScanByTokenInput = Omit<RecordScanInput, 'ticketId'> & {
-  token: string;
-  eventId: number;
-  ticketTypeId: number;
-  sessionId: number | null;
-};
-export type ScanByTokenOutcome = RecordScanOutcome & { mismatch: boolean };
 
 interface ScanBatchRow {
   device_ok: boolean;
@@ -154,9 +105,9 @@ interface ScanBatchRow {
 const SCAN_BATCH_SQL = `SELECT * FROM checkin_scan_batch($1::int[], $2::text[], $3::text[], $4::int[],
   $5::int[], $6::int[], $7::text[], $8::text[], $9::timestamptz[], $10::boolean[], $11::text[], $12::text[])`;
 
-/** One call of checkin_scan_batch (migration 0005) for `items`, in their order. */
-async function callScanBatch(db: Db, items: ScanByTokenInput[]): Promise<ScanByTokenOutcome[]> {
-  const column = <T>(f: (v: ScanByTokenInput) => T) => items.map(f);
+/** One call of checkin_scan_batch for `items`, in their order. */
+async function callScanBatch(db: Db, items: ScanRecordInput[]): Promise<ScanRecordOutcome[]> {
+  const column = <T>(f: (v: ScanRecordInput) => T) => items.map(f);
   const rows = await preparedRows<ScanBatchRow>(db, 'checkin-scan-batch-v1', SCAN_BATCH_SQL, [
     column((v) => v.deviceId),
     column((v) => v.deviceKeyHash),
@@ -185,10 +136,10 @@ async function callScanBatch(db: Db, items: ScanByTokenInput[]): Promise<ScanByT
  * order. Should two batches still deadlock (PostgreSQL aborts one of them after
  * deadlock_timeout), the aborted one wrote nothing and its scans run one per call.
  */
-function runScanBatch(db: Db, items: ScanByTokenInput[]): Promise<ScanByTokenOutcome[]> {
+function runScanBatch(db: Db, items: ScanRecordInput[]): Promise<ScanRecordOutcome[]> {
   return inLockOrder(
     items,
-    (a, b) => ascending(a.token, b.token),
+    (a, b) => ascending(a.token ?? '', b.token ?? ''),
     (sorted) =>
       batchOrEach(
         sorted,
@@ -199,25 +150,24 @@ function runScanBatch(db: Db, items: ScanByTokenInput[]): Promise<ScanByTokenOut
   );
 }
 
-const scanBatcher = batcherPerDatabase<Db, ScanByTokenInput, ScanByTokenOutcome>((db) => ({
+const scanBatcher = batcherPerDatabase<Db, ScanRecordInput, ScanRecordOutcome>((db) => ({
   maxBatch: SCAN_BATCH_MAX,
   maxInFlight: SCAN_BATCHES_IN_FLIGHT,
   run: (items) => runScanBatch(db, items),
 }));
 
 /**
- * The whole scan in ONE statement, for a token whose admission day was worked out in
- * memory from its signed claims (event, type, session): reads the ticket by token (state,
- * event status) and, when it is gone, the revocation list; claims the (ticket, day)
- * admission when the ticket is active, its event not cancelled and `day` set; records the
- * scan with its exact result. `mismatch` (the ticket row does not carry the token's claims)
- * records nothing: the caller takes the general path.
+ * Records a scan: the only write of a door scan, for every caller (checkin_scan_batch,
+ * db/functions/checkin_scan_batch.sql). Reads the ticket by token (state, event status) and,
+ * when it is gone, the revocation list; claims the (ticket, day) admission when the ticket is
+ * active, its event not cancelled and `day` set; records the scan with its exact result.
+ * Concurrent claims of one admission wait on the unique (ticket_id, day) index, so exactly
+ * one wins; a nonce the device used before records nothing (result null).
  *
- * Scans that arrive while others are in flight share one database call (lib/batcher.ts,
- * checkin_scan_batch in migration 0005): each runs exactly as it would alone, in turn, and
- * they commit together.
+ * Scans that arrive while others are in flight share one database call (lib/batcher.ts):
+ * each runs exactly as it would alone, in turn, and they commit together.
  */
-export function recordScanByToken(db: Db, v: ScanByTokenInput): Promise<ScanByTokenOutcome> {
+export function recordScan(db: Db, v: ScanRecordInput): Promise<ScanRecordOutcome> {
   return scanBatcher(db, v);
 }
 

@@ -13,13 +13,8 @@ import { clientIp } from '../../lib/client-ip';
 import { hitLimit } from '../../lib/rate-limit';
 import { tokenBuckets } from '../../lib/token-bucket';
 import { deviceRequestLimit } from './checkin-limits';
-import {
-  authenticateDevice,
-  buildOfflinePack,
-  checkInTicket,
-  publicTicketCheck,
-  uploadOfflineCheckins,
-} from './checkin.service';
+import { authenticateDevice, buildOfflinePack, publicTicketCheck } from './checkin.service';
+import { checkInTicket, uploadOfflineCheckins } from './check-in-ticket.service';
 
 const deviceKey = (req: FastifyRequest): string | undefined => {
   const v = req.headers['x-device-key'];
@@ -33,7 +28,7 @@ const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
   const rate = app.config.CHECKIN_DEVICE_RATE_PER_SECOND;
   const perDevice = rate > 0 ? tokenBuckets(deviceRequestLimit(rate)) : null;
   const device = async (req: FastifyRequest, now: Date) => {
-    const d = await authenticateDevice(app.db, deviceKey(req), clientIp(req), now);
+    const d = await authenticateDevice(app.caches.door, app.db, deviceKey(req), clientIp(req), now);
     perDevice?.take(String(d.id));
     return d;
   };
@@ -52,7 +47,7 @@ const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const now = new Date();
-      return { data: await checkInTicket(app.db, await device(req, now), req.body, now) };
+      return { data: await checkInTicket(app.caches.door, app.db, await device(req, now), req.body, now) };
     },
   );
 
@@ -69,7 +64,15 @@ const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const now = new Date();
-      return { data: await uploadOfflineCheckins(app.db, await device(req, now), req.body.scans, now) };
+      return {
+        data: await uploadOfflineCheckins(
+          app.caches.door,
+          app.db,
+          await device(req, now),
+          req.body.scans,
+          now,
+        ),
+      };
     },
   );
 
@@ -105,7 +108,7 @@ const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = new Date();
       await hitLimit(app.db, { key: `checkin:status:${clientIp(req)}`, max: 120, windowSeconds: 60 }, now);
       reply.header('cache-control', 'no-store');
-      return { data: await publicTicketCheck(app.db, req.params['*'], now) };
+      return { data: await publicTicketCheck(app.caches.eventPublicKeys, app.db, req.params['*'], now) };
     },
   );
 };
