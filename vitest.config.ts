@@ -18,6 +18,9 @@ export default defineConfig({
           name: 'api',
           root: './apps/api',
           include: ['src/**/*.test.ts', 'tests/**/*.test.ts'],
+          // a migrated and a demo-seeded template database, built once per run and copied
+          // per test file by createTestApp (tests/helpers.ts)
+          globalSetup: ['./tests/template-db.setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           pool: 'forks',

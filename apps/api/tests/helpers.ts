@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
-import { openDatabase, type Database } from '../src/db/client';
+import { openDatabase, type Database, type Db } from '../src/db/client';
+import * as schema from '../src/db/schema/index';
 import { seedDemo } from '../src/seed/seed';
 
 export interface TestApp {
@@ -16,8 +21,32 @@ export interface TestApp {
 }
 
 /**
+ * Which of the run's template databases (template-db.setup.ts) gives this test file what it
+ * asks for: the migrated one for `seed: false`, the seeded one when the seed's clock would
+ * be equivalent (no `now` given and the same UTC day as the template's seed), else none
+ * (migrate and seed here). No templates when run outside the api project's global setup.
+ */
+function templateFor(opts: { seed?: boolean; now?: Date }): 'migrated' | 'seeded' | undefined {
+  if (opts.seed === false) return 'migrated';
+  if (opts.now) return undefined;
+  const seededAt = inject('testTemplates')?.seededAt;
+  if (!seededAt || seededAt.slice(0, 10) !== new Date().toISOString().slice(0, 10)) return undefined;
+  return 'seeded';
+}
+
+/** A new in-memory PGlite loaded from a template's data-folder dump (already migrated). */
+async function openPgliteFrom(file: string): Promise<Database> {
+  const client = new PGlite({ loadDataDir: new Blob([fs.readFileSync(file)]) });
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return { db, driver: 'pglite', close: () => client.close() };
+}
+
+/**
  * The real app on a fresh database: in-memory PGlite by default, or a new database on the
- * PostgreSQL server of TEST_DATABASE_URL (CI) so each test file is isolated.
+ * PostgreSQL server of TEST_DATABASE_URL (CI) so each test file is isolated. Under Vitest the
+ * database is a copy of the run's migrated (or migrated + seeded) template when that is what
+ * the options ask for (template-db.setup.ts), else it is migrated and seeded here.
  */
 export async function createTestApp(
   opts: { seed?: boolean; now?: Date; config?: Partial<Config>; poolSize?: number } = {},
@@ -26,15 +55,18 @@ export async function createTestApp(
     { NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000' },
     opts.config,
   );
+  const templates = inject('testTemplates');
+  const template = templates ? templateFor(opts) : undefined;
   let dropDatabase = async () => {};
   let database: Database;
   let databaseUrl: string | undefined;
   const base = process.env.TEST_DATABASE_URL;
   if (base) {
     const name = `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+    const from = template && templates?.pg?.[template];
     const admin = new pg.Client({ connectionString: base });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.query(from ? `CREATE DATABASE ${name} TEMPLATE ${from}` : `CREATE DATABASE ${name}`);
     await admin.end();
     const url = new URL(base);
     url.pathname = `/${name}`;
@@ -47,9 +79,10 @@ export async function createTestApp(
       await c.end();
     };
   } else {
-    database = await openDatabase({});
+    const from = template && templates?.pglite?.[template];
+    database = from ? await openPgliteFrom(from) : await openDatabase({});
   }
-  if (opts.seed !== false) await seedDemo(database.db, opts.now ?? new Date());
+  if (opts.seed !== false && template !== 'seeded') await seedDemo(database.db, opts.now ?? new Date());
   const app = await buildApp(config, database);
   await app.ready();
   return {
