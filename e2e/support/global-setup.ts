@@ -42,6 +42,8 @@ export default async function globalSetup() {
       // the MB WAY sandbox approves on its own after this delay in e2e runs
       SANDBOX_MBWAY_AUTO_APPROVE_MS: process.env.SANDBOX_MBWAY_AUTO_APPROVE_MS ?? '4000',
       OPERATOR_KEY: process.env.E2E_OPERATOR_KEY,
+      // specs' API-made customers come from addresses of their own (support/helpers.ts newCustomer)
+      TRUSTED_PROXIES: '127.0.0.1',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

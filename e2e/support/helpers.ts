@@ -1,8 +1,9 @@
+import { randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 const shotsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
 
@@ -53,6 +54,111 @@ export async function loginByApi(page: Page, who = DEMO.ana, to = '/dashboard/ho
   // would leave a page that never had the session (start-up yields to the browser on the way)
   await expect(page).not.toHaveURL(/[?&]accessToken=/);
   return accessToken;
+}
+
+/** A customer of the spec's own, made through the API (see newCustomer). */
+export interface Customer {
+  first_name: string;
+  last_name: string;
+  email: string;
+  mobile: string;
+  password: string;
+  e164: string;
+  /** the bearer token the activation answered */
+  token: string;
+}
+
+/** A random Portuguese mobile number (91/92/93/96 + 7 digits) that no demo customer has. */
+export function freshMobile(): string {
+  for (;;) {
+    const mobile = `9${'1236'[randomInt(4)]}${String(randomInt(10_000_000)).padStart(7, '0')}`;
+    if (mobile !== DEMO.ana.mobile && mobile !== DEMO.rui.mobile) return mobile;
+  }
+}
+
+/**
+ * A new, activated customer of the calling spec (register, then the SMS code from the dev
+ * outbox), so that a spec changes only its own customers' tickets, orders and wallet and can
+ * run alone or beside any other (STYLE "Tests own their data"). The requests come from a
+ * documentation address of their own (the e2e server trusts X-Forwarded-For from 127.0.0.1),
+ * so the per-IP SMS limit counts them apart from the browser's own registrations.
+ */
+export async function newCustomer(
+  request: APIRequestContext,
+  names: { first_name: string; last_name: string } = { first_name: 'Ana', last_name: 'Silva' },
+): Promise<Customer> {
+  const mobile = freshMobile();
+  const password = 'Demo!2026';
+  const email = `e2e.${mobile}.${randomInt(1_000_000)}@example.pt`;
+  const headers = { 'x-forwarded-for': `198.51.100.${randomInt(1, 255)}` };
+  const reg = await request.post('/api/customers/register', {
+    headers,
+    data: {
+      ...names,
+      email,
+      mobile_country_code: '351',
+      mobile,
+      password,
+      password_confirmation: password,
+      accepted_terms: true,
+    },
+  });
+  expect(reg.ok(), await reg.text()).toBe(true);
+  const e164 = `+351${mobile}`;
+  const sms = await request.get(`/api/dev/outbox?recipient=${encodeURIComponent(e164)}`);
+  const { data } = (await sms.json()) as { data: { meta: { code?: unknown } }[] };
+  const code = data.find((m) => m.meta.code)?.meta.code;
+  expect(code, `no activation code for ${e164}`).toBeTruthy();
+  const act = await request.post('/api/customers/activate', {
+    headers,
+    data: { mobile_country_code: '351', mobile, code: String(code) },
+  });
+  expect(act.ok(), await act.text()).toBe(true);
+  const { accessToken } = (await act.json()) as { accessToken: string };
+  return { ...names, email, mobile, password, e164, token: accessToken };
+}
+
+/**
+ * Buys tickets of a demo event for a customer through the API and pays by card (sandbox):
+ * `pick` chooses the order's items from the event's ticket types and sessions. Answers the
+ * event id, the order id and the ids of the tickets it issued.
+ */
+export async function buyTickets(
+  request: APIRequestContext,
+  who: Pick<Customer, 'token' | 'first_name' | 'last_name'>,
+  slug: string,
+  pick: (event: EventJson) => { ticket_id: number; qty: number; session_id?: number }[],
+) {
+  const headers = { authorization: `Bearer ${who.token}` };
+  const res = await request.get(`/api/events/${slug}`);
+  expect(res.ok()).toBe(true);
+  const event = ((await res.json()) as { data: EventJson }).data;
+  const name = `${who.first_name} ${who.last_name}`;
+  const order = await request.post('/api/orders', {
+    headers,
+    data: {
+      event_id: event.id,
+      include_cart: false,
+      items: pick(event),
+      billing: { name, country: 'PT', document: '', postal_code: '1000-001' },
+    },
+  });
+  expect(order.ok(), await order.text()).toBe(true);
+  const { data } = (await order.json()) as { data: { id: number; ticket_ids: number[] } };
+  const paid = await request.post(`/api/orders/${data.id}/pay`, {
+    headers,
+    data: { method: 'card', card: { number: '4242424242424242', expiry: '12/2030', name } },
+  });
+  expect(paid.ok(), await paid.text()).toBe(true);
+  return { eventId: event.id, orderId: data.id, ticketIds: data.ticket_ids };
+}
+
+/** The public event document, as much of it as buyTickets' callers read. */
+export interface EventJson {
+  id: number;
+  slug: string;
+  ticket_types: { id: number; name: string; period_days?: string }[];
+  sessions: { id: number; availability: Record<string, number> }[];
 }
 
 /** Latest dev-outbox message for a recipient. */

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO, expectNoA11yViolations, loginByApi, screenshotBoth } from '../support/helpers';
+import {
+  buyTickets,
+  expectNoA11yViolations,
+  loginByApi,
+  newCustomer,
+  screenshotBoth,
+} from '../support/helpers';
 
 /** Demo door device of festival-demo (README). */
 const DOOR_KEY = 'demo-door-festival-key-0001';
@@ -37,14 +43,22 @@ test('Ana opens her festival tickets, copies a token, sees a pass history and tr
   test.setTimeout(120_000);
   const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
   const page = await context.newPage();
-  const accessToken = await loginByApi(page, DEMO.ana);
+  // this spec's own Ana and Rui: the transfer and the door scans change only their tickets
+  const ana = await newCustomer(page.request, { first_name: 'Ana', last_name: 'Silva' });
+  const rui = await newCustomer(page.request, { first_name: 'Rui', last_name: 'Costa' });
+  // Ana buys, as the demo seed's Ana did, a 3-day pass and a day-1 ticket of festival-demo
+  await buyTickets(page.request, ana, 'festival-demo', (event) => [
+    { ticket_id: event.ticket_types.find((t) => t.name === 'Passe 3 dias')!.id, qty: 1 },
+    { ticket_id: event.ticket_types.find((t) => /dia 1$/.test(t.name))!.id, qty: 1 },
+  ]);
+  const accessToken = await loginByApi(page, ana);
 
-  // The festival tickets Ana bought (demo seed): a 3-day pass and a day-1 ticket.
+  // The festival tickets Ana bought: a 3-day pass and a day-1 ticket.
   const mine = (await ticketsOf(page.request, accessToken)).filter((t) => t.event.slug === 'festival-demo');
   const pass = mine.find((t) => (JSON.parse(t.ticket.period_days) as string[]).length > 1);
   const single = mine.find((t) => (JSON.parse(t.ticket.period_days) as string[]).length === 1);
-  expect(pass, 'the demo seed gives Ana a multi-day pass of festival-demo').toBeDefined();
-  expect(single, 'the demo seed gives Ana a day ticket of festival-demo').toBeDefined();
+  expect(pass, 'Ana has a multi-day pass of festival-demo').toBeDefined();
+  expect(single, 'Ana has a day ticket of festival-demo').toBeDefined();
 
   // Two check-ins of the pass at the door, on its first two days (noon, Lisbon).
   const days = JSON.parse(pass!.ticket.period_days) as string[];
@@ -97,12 +111,12 @@ test('Ana opens her festival tickets, copies a token, sees a pass history and tr
   await page.keyboard.press('Escape');
   await expect(history).toHaveCount(0);
 
-  // Transfer the day ticket to +351 913456789, with the confirmation question.
+  // Transfer the day ticket to Rui's number, with the confirmation question.
   await singleStub.getByRole('button', { name: /Transferir/ }).click();
   const transfer = page.getByTestId('transfer-modal');
   const submit = transfer.getByTestId('transfer-submit');
   await expect(submit).toBeDisabled();
-  await transfer.getByRole('textbox', { name: /Novo número de telemóvel/ }).fill('913456789');
+  await transfer.getByRole('textbox', { name: /Novo número de telemóvel/ }).fill(rui.mobile);
   await expect(submit).toBeEnabled();
   await screenshotBoth(page, '06-transfer');
   await submit.click();
@@ -129,7 +143,7 @@ test('Ana opens her festival tickets, copies a token, sees a pass history and tr
 
   const ruiContext = await browser.newContext();
   const ruiPage = await ruiContext.newPage();
-  const ruiToken = await loginByApi(ruiPage, DEMO.rui, '/dashboard/tickets');
+  const ruiToken = await loginByApi(ruiPage, rui, '/dashboard/tickets');
   const ruis = await ticketsOf(ruiPage.request, ruiToken);
   const received = ruis.find((t) => t.id === single!.id);
   expect(received).toBeDefined();

@@ -1,9 +1,17 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, expectNoA11yViolations, loginByApi, screenshotBoth } from '../support/helpers';
+import {
+  buyTickets,
+  expectNoA11yViolations,
+  loginByApi,
+  newCustomer,
+  screenshotBoth,
+  type Customer,
+} from '../support/helpers';
 
 /** Demo keys and bracelets of festival-demo (README). */
 const BAR_KEY = 'demo-station-bar-key-0001';
-const ANA_BRACELET = '100001';
+/** spare bracelets this spec links (README; 07b links 200007 and 200008): Ana's, Rui's */
+const ANA_BRACELET = { code: '200002', secret: 'SPAREBBB' };
 const SPARE_BRACELET = '200001';
 /** printed inside spare 200001 (README): linking asks for it with the code */
 const SPARE_SECRET = 'SPAREAAA';
@@ -71,6 +79,23 @@ async function payTopUpInCheckout(
   await expect(modal).toHaveCount(0);
 }
 
+/**
+ * This spec's own Ana, as the demo seed's Ana is at festival-demo: a day ticket and a
+ * linked bracelet (her wallet changes nobody else's).
+ */
+async function festivalGoer(request: APIRequestContext): Promise<Customer> {
+  const ana = await newCustomer(request, { first_name: 'Ana', last_name: 'Silva' });
+  const { eventId } = await buyTickets(request, ana, 'festival-demo', (event) => [
+    { ticket_id: event.ticket_types.find((t) => /dia 1$/.test(t.name))!.id, qty: 1 },
+  ]);
+  const link = await request.post('/api/customers/wallet/bracelets', {
+    headers: { authorization: `Bearer ${ana.token}` },
+    data: { event_id: eventId, ...ANA_BRACELET },
+  });
+  expect(link.ok(), await link.text()).toBe(true);
+  return ana;
+}
+
 async function enterFestival(page: Page) {
   await page
     .getByTestId('customer-event')
@@ -86,7 +111,8 @@ test('Ana tops up 20 EUR with MB WAY, pays 7.50 EUR at the bar, sees both and as
 }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const token = await loginByApi(page, DEMO.ana);
+  const ana = await festivalGoer(page.request);
+  const token = await loginByApi(page, ana);
   await enterFestival(page);
   const before = await walletOf(page.request, token);
   await expect(page.getByTestId('wallet-balance')).toHaveText(
@@ -103,13 +129,7 @@ test('Ana tops up 20 EUR with MB WAY, pays 7.50 EUR at the bar, sees both and as
   ).toBeVisible();
   await page.getByLabel('Ou indique outro valor').fill('');
   await page.getByTestId('topup-submit').click(); // opens the checkout at the summary
-  await payTopUpInCheckout(
-    page,
-    2000,
-    DEMO.ana.mobile,
-    '07-wallet-topup',
-    before.wallet.balance_cents + 2000,
-  );
+  await payTopUpInCheckout(page, 2000, ana.mobile, '07-wallet-topup', before.wallet.balance_cents + 2000);
   // the wallet page reads the wallet again when the checkout ends
   await expect(page.getByTestId('wallet-balance')).toHaveText(
     eur(before.wallet.balance_cents + 2000).replace(/ /g, '\u00a0'),
@@ -122,7 +142,7 @@ test('Ana tops up 20 EUR with MB WAY, pays 7.50 EUR at the bar, sees both and as
       transactions: [
         {
           id: `e2e-${Date.now()}`,
-          bracelet: ANA_BRACELET,
+          bracelet: ANA_BRACELET.code,
           type: 'consumption',
           amount_cents: 750,
           items: [
@@ -201,6 +221,7 @@ test('quick charge: Rui links a bracelet by its 6-digit code and inside secret a
 }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
+  const rui = await newCustomer(page.request, { first_name: 'Rui', last_name: 'Costa' });
   await page.goto('/site/festival-demo/wallet');
   await expect(page.getByRole('heading', { level: 1, name: 'Carregamento rápido' })).toBeVisible();
   await expect(page.getByText('Cerveja Lusa')).toBeVisible();
@@ -213,8 +234,8 @@ test('quick charge: Rui links a bracelet by its 6-digit code and inside secret a
   await expect(page.getByText('O ID da pulseira tem 6 dígitos.')).toBeVisible();
   await code.fill(SPARE_BRACELET);
   await page.getByLabel('Código secreto (no interior da pulseira)').fill(SPARE_SECRET);
-  await page.getByRole('textbox', { name: /Telemóvel/ }).fill(DEMO.rui.mobile);
-  await page.getByLabel('Palavra-passe').fill(DEMO.rui.password);
+  await page.getByRole('textbox', { name: /Telemóvel/ }).fill(rui.mobile);
+  await page.getByLabel('Palavra-passe').fill(rui.password);
   await page.getByRole('checkbox').check();
   await page.getByTestId('quick-charge-continue').click();
   await expect(page.getByTestId('quick-charge-amount')).toContainText(`Pulseira ${SPARE_BRACELET} associada`);
@@ -231,7 +252,7 @@ test('quick charge: Rui links a bracelet by its 6-digit code and inside secret a
   await page.getByTestId('topup-submit').click(); // the same checkout, still inside /site/:slug
 
   // The top-up paid in the sandbox lands on the bracelet: the bar's till sees it.
-  await payTopUpInCheckout(page, 2000, DEMO.rui.mobile, '07-quick-charge-topup');
+  await payTopUpInCheckout(page, 2000, rui.mobile, '07-quick-charge-topup');
   await expect(page).toHaveURL(/\/site\/festival-demo\/wallet$/);
   const till = await page.request.get(`/api/stations/bracelets/${SPARE_BRACELET}`, {
     headers: { 'x-station-key': BAR_KEY },
