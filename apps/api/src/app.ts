@@ -5,14 +5,7 @@ import type { DestinationStream } from 'pino';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import compress from '@fastify/compress';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { Job } from './worker/outbox-worker';
@@ -23,6 +16,7 @@ import { spaPlugin } from './plugins/spa';
 import { minisiteFramesPlugin } from './plugins/minisite-frames';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { loadSheddingPlugin } from './plugins/load-shedding';
+import { openApiPlugin } from './plugins/openapi';
 import { loadModuleRoutes } from './modules/load-modules';
 import { redactUrl } from './lib/redact-url';
 
@@ -142,20 +136,7 @@ export async function buildApp(
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
   await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: MULTIPART_LIMITS });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Bilheteira API', version: '1.0.0', description: 'Tickets and cashless wallet' },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer' },
-          deviceKey: { type: 'apiKey', in: 'header', name: 'X-Device-Key' },
-          stationKey: { type: 'apiKey', in: 'header', name: 'X-Station-Key' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(openApiPlugin);
   await app.register(requestContextPlugin);
   await app.register(authPlugin);
   await app.register(spaPlugin, { distDir: config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST });
