@@ -1,0 +1,45 @@
+import type { OrderDetailView } from '@bilheteira/shared/schemas/orders';
+import { useTranslation } from 'react-i18next';
+import type { SummaryRow } from '../lib/checkout-rules';
+import { CheckoutSummaryLines } from './checkout-summary-lines';
+
+/** Paid: the order's reference and lines, and the way to its tickets or to the orders. */
+export function CheckoutSuccessStep({
+  order,
+  rows,
+  onTickets,
+  onOrders,
+}: {
+  order: OrderDetailView;
+  rows: SummaryRow[];
+  onTickets(): void;
+  onOrders(): void;
+}) {
+  const { t } = useTranslation('checkout');
+  return (
+    <div data-testid="checkout-success">
+      <p className="rounded-lg bg-green-50 p-3 font-medium text-green-900" role="status">
+        {t('success.text', { reference: order.reference })}
+      </p>
+      <CheckoutSummaryLines rows={rows} totals={[[t('summary.total'), order.total_cents]]} />
+      {order.ticket_ids.length > 0 && (
+        <p className="mt-3 text-sm">{t('success.tickets', { count: order.ticket_ids.length })}</p>
+      )}
+      <div className="mt-4 flex flex-col gap-3 sm:flex-row">
+        {order.ticket_ids.length > 0 && (
+          <button
+            type="button"
+            className="btn-primary flex-1"
+            onClick={onTickets}
+            data-testid="checkout-see-tickets"
+          >
+            {t('success.see_tickets')}
+          </button>
+        )}
+        <button type="button" className="btn-secondary flex-1" onClick={onOrders}>
+          {t('success.see_orders')}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { billingBody, type OrderDetailView } from '@bilheteira/shared/schemas/orders';
+import type { CartView } from '@bilheteira/shared/schemas/carts';
+import type { PayOrderBody, PaymentMethod } from '@bilheteira/shared/schemas/payments';
+import { isValidCardExpiry, passesLuhn, isValidEmail } from '@bilheteira/shared/validation';
+import { isPhoneValueValid, type PhoneValue } from '../../../lib/phone-value';
+import type { Billing, CardFields, FieldErrors } from './checkout-machine';
+
+/** A translation function of the `checkout` namespace. */
+export type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+export interface SummaryRow {
+  label: string;
+  sub?: string | null;
+  cents: number;
+}
+
+export type SummaryTotal = [label: string, cents: number];
+
+/** What is being bought: the created order, else a wallet top-up, else the event's cart. */
+export interface SummarySource {
+  order: OrderDetailView | null;
+  topupCents?: number | null;
+  cart: CartView | undefined;
+}
+
+export const BILLING_COUNTRIES = ['PT', 'ES', 'FR', 'DE', 'GB', 'BR', 'AO', 'MZ', 'US'];
+
+/** The summary lines: the order's lines once it exists, else the top-up or the cart. */
+export function summaryRows({ order, topupCents, cart }: SummarySource, t: Translate): SummaryRow[] {
+  if (order)
+    return order.lines.map((l) => ({
+      label: l.qty > 1 ? `${l.qty} × ${l.description}` : l.description,
+      sub: null,
+      cents: l.total_cents,
+    }));
+  if (topupCents) return [{ label: t('summary.topup'), sub: null, cents: topupCents }];
+  return (cart?.items ?? []).map((i) => ({
+    label: `${i.qty} × ${i.ticket_name}`,
+    sub: i.session_date ? t('cart.session', { date: i.session_date, hour: i.session_hour }) : null,
+    cents: i.line_cents,
+  }));
+}
+
+/** Subtotal, service cost and total (a top-up has a total only); the last one is the total. */
+export function summaryTotals({ order, topupCents, cart }: SummarySource, t: Translate): SummaryTotal[] {
+  if (order)
+    return [
+      [t('summary.subtotal'), order.subtotal_cents],
+      [t('summary.service'), order.service_cents],
+      [t('summary.total'), order.total_cents],
+    ];
+  if (topupCents) return [[t('summary.total'), topupCents]];
+  return [
+    [t('summary.subtotal'), cart?.subtotal_cents ?? 0],
+    [t('summary.service'), cart?.service_cents ?? 0],
+    [t('summary.total'), cart?.total_cents ?? 0],
+  ];
+}
+
+/** Cart lines below their ticket's minimum per order. */
+export function linesBelowMinimum(cart: CartView | undefined) {
+  return (cart?.items ?? []).filter((i) => i.qty < i.min_per_order);
+}
+
+/** Shared zod rules → translated field errors (the API checks the same schema). */
+export function billingErrors(b: Billing, t: Translate): FieldErrors {
+  const errors: FieldErrors = {};
+  const parsed = billingBody.safeParse(b);
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) errors[String(issue.path[0])] = t(`errors.${issue.message}`);
+  if (b.receipt_email && !isValidEmail(b.receipt_email)) errors.receipt_email = t('errors.validation.email');
+  return errors;
+}
+
+/** The payment step's field errors; card fields are checked only when we collect them. */
+export function paymentErrors(
+  {
+    method,
+    phone,
+    card,
+    stripeFields,
+    now,
+  }: { method: PaymentMethod | null; phone: PhoneValue; card: CardFields; stripeFields: boolean; now: Date },
+  t: Translate,
+): FieldErrors {
+  const e: FieldErrors = {};
+  if (!method) e.method = t('errors.method_required');
+  if (method === 'mbway' && !isPhoneValueValid(phone)) e.mbway = t('errors.validation.phone');
+  if (method === 'card' && !stripeFields) {
+    if (!passesLuhn(card.number)) e.card_number = t('errors.validation.card_number');
+    if (!isValidCardExpiry(card.expiry, now)) e.card_expiry = t('errors.validation.card_expiry');
+    if (!card.name.trim()) e.card_name = t('errors.validation.required');
+  }
+  return e;
+}
+
+/** The body of POST /orders/:id/pay for the chosen method. */
+export function payBody({
+  method,
+  phone,
+  card,
+  stripeFields,
+}: {
+  method: PaymentMethod;
+  phone: PhoneValue;
+  card: CardFields;
+  stripeFields: boolean;
+}): PayOrderBody {
+  if (method === 'mbway') return { method, mbway: { country_code: phone.dialCode, mobile: phone.national } };
+  if (method === 'card' && !stripeFields)
+    return { method, card: { number: card.number.replace(/\s/g, ''), expiry: card.expiry, name: card.name } };
+  return { method };
+}
