@@ -67,6 +67,13 @@ const envSchema = z.object({
   ORDER_RATE_PER_CUSTOMER_PER_MINUTE: z.coerce.number().int().min(0).default(10),
   /** Orders one client address may create per minute, all customers together. 0: no limit. */
   ORDER_RATE_PER_IP_PER_MINUTE: z.coerce.number().int().min(0).default(30),
+  /** Minutes an unpaid order holds its tickets (payment attempts extend it at most by one MB WAY window and a minute). */
+  ORDER_HOLD_MINUTES: z.coerce.number().positive().default(15),
+  /**
+   * Sandbox only: the simulated MB WAY app answers on its own after this delay (ms); 0 turns
+   * it off. Unset: 8000 outside production, off in production (sandboxAutoApproveMs).
+   */
+  SANDBOX_MBWAY_AUTO_APPROVE_MS: z.coerce.number().int().min(0).optional(),
   /** Run the background worker (outbox, expiry) in this process. */
   WORKER: bool.default(true),
 });

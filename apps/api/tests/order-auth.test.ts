@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
 import { createSession } from '../src/modules/identity/session.service';
-import { expireOrders } from '../src/modules/orders/orders.service';
+import { expireOrders } from '../src/modules/orders/order-expiry.service';
+import { orderHoldMs } from '../src/modules/orders/order-hold';
 import { createTestApp, DEMO, expectErrorShape, injectAs, login, type TestApp } from './helpers';
 
 /**
@@ -123,7 +124,7 @@ describe('a direct purchase authenticated inside its order statement', () => {
     await t.database.db.execute(
       sql`UPDATE orders SET expires_at = now() - interval '1 second' WHERE customer_id = ${ruiId} AND status = 'pending'`,
     );
-    await expireOrders(t.database.db, new Date());
+    await expireOrders(t.database.db, new Date(), orderHoldMs(t.config));
     await t.database.db.execute(
       sql`UPDATE ticket_types SET quantity = reserved + sold WHERE id = ${typeId()}`,
     );

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
 import { customers } from '../src/db/schema/index';
 import { createSession } from '../src/modules/identity/session.service';
-import { expireOrders } from '../src/modules/orders/orders.service';
+import { expireOrders } from '../src/modules/orders/order-expiry.service';
+import { orderHoldMs } from '../src/modules/orders/order-hold';
 import { createTestApp, expectErrorShape, injectAs, type TestApp } from './helpers';
 
 /**
@@ -338,7 +339,9 @@ describe('payment attempts extend a hold only up to its deadline', () => {
     }
     // past the deadline the hold ends even though the last attempt is still open
     const held = await reservedOf(type.id);
-    expect(await expireOrders(t.database.db, new Date(deadline + 1000))).toBeGreaterThanOrEqual(1);
+    expect(
+      await expireOrders(t.database.db, new Date(deadline + 1000), orderHoldMs(t.config)),
+    ).toBeGreaterThanOrEqual(1);
     const after = (await injectAs(t.app, buyer.token, { url: `/api/orders/${id}` })).json().data;
     expect(after.status).toBe('cancelled');
     expect(await reservedOf(type.id)).toBe(held - 2);

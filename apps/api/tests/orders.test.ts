@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
 import { customers } from '../src/db/schema/index';
-import { expireOrders } from '../src/modules/orders/orders.service';
+import { expireOrders } from '../src/modules/orders/order-expiry.service';
+import { orderHoldMs } from '../src/modules/orders/order-hold';
 import { insertPendingOrder } from '../src/modules/orders/orders.repository';
 import { stockShortageKind } from '../src/modules/orders/stock.repository';
 import { createTestApp, DEMO, expectErrorShape, injectAs, login, type TestApp } from './helpers';
@@ -225,8 +226,8 @@ describe('orders', () => {
     const held = await stockOf(type.id);
     const later = new Date(Date.now() + 60 * 60_000);
     const counts = await Promise.all([
-      expireOrders(t.database.db, later),
-      expireOrders(t.database.db, later),
+      expireOrders(t.database.db, later, orderHoldMs(t.config)),
+      expireOrders(t.database.db, later, orderHoldMs(t.config)),
     ]);
     expect(counts.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
     expect((await stockOf(type.id)).reserved).toBe(held.reserved - 3);

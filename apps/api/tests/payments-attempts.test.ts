@@ -11,12 +11,10 @@ import { fulfilPayment } from '../src/modules/payments/fulfilment.service';
 import type { PaymentProvider, ProviderResult } from '../src/modules/payments/payment-provider';
 import { REFUND_MAX_ATTEMPTS, refundDuePayments } from '../src/modules/payments/payment-refunds.service';
 import { runPaymentsOps } from '../src/modules/payments/payments.ops';
-import {
-  attemptWindowMs,
-  expirePaymentAttempts,
-  payOrder,
-  type PaymentsContext,
-} from '../src/modules/payments/payments.service';
+import { orderHoldMs } from '../src/modules/orders/order-hold';
+import { attemptWindowMs, payOrder } from '../src/modules/payments/pay-order.service';
+import { expirePaymentAttempts } from '../src/modules/payments/payment-confirmation.service';
+import type { PaymentsContext } from '../src/modules/payments/payments.context';
 import { sandboxProvider } from '../src/modules/payments/sandbox-provider';
 import { createTestApp, DEMO, expectErrorShape, injectAs, login, type TestApp } from './helpers';
 
@@ -110,6 +108,7 @@ const ctxWith = (provider: PaymentProvider): PaymentsContext => ({
   provider,
   publicUrl: 'http://localhost:3000',
   devTools: false,
+  orderHoldMs: orderHoldMs(t.config),
 });
 
 /**

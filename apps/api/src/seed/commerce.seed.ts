@@ -1,12 +1,18 @@
 import type { Db } from '../db/client';
 import { eventDayStock } from '../db/schema/index';
 import { findTicketTypesByIds } from '../modules/carts/carts.repository';
-import { createOrder, expireOrderNow, setOrderHold } from '../modules/orders/orders.service';
-import { recordSeedPayment } from '../modules/payments/payments.service';
+import { createOrder } from '../modules/orders/create-order.service';
+import { expireOrderNow, setOrderHold } from '../modules/orders/order-expiry.service';
+import { recordSeedPayment } from '../modules/payments/payment-confirmation.service';
 import type { DemoContext } from './seed';
 
 /** Festival site capacity per day: the 3-day passes and each day's tickets share it. */
 const FESTIVAL_DAY_CAPACITY = 3000;
+
+/** The demo orders' hold: the pending one's is set to a day below, the cancelled one's ended. */
+const SEED_HOLD_MS = 15 * 60_000;
+/** The site address in the demo order's confirmation email (the seed runs without the app's configuration). */
+const SEED_PUBLIC_URL = 'http://localhost:3000';
 
 /**
  * Demo orders of Ana, made through the real checkout services so counters, tickets and
@@ -33,6 +39,7 @@ export async function seedCommerce(ctx: DemoContext): Promise<void> {
     buyer: { customerId: customers.ana, actor: 'seed' },
     visitorId: null,
     locale: 'pt-pt' as const,
+    holdMs: SEED_HOLD_MS,
   };
   const earlier = new Date(now.getTime() - 3 * 24 * 3600_000);
 
@@ -54,7 +61,13 @@ export async function seedCommerce(ctx: DemoContext): Promise<void> {
     },
     earlier,
   );
-  await recordSeedPayment(db, paid.order.id, { method: 'card', display: 'Visa •••• 4242' }, earlier);
+  await recordSeedPayment(
+    db,
+    paid.order.id,
+    { method: 'card', display: 'Visa •••• 4242' },
+    earlier,
+    SEED_PUBLIC_URL,
+  );
 
   const pending = await createOrder(
     db,
@@ -92,5 +105,5 @@ export async function seedCommerce(ctx: DemoContext): Promise<void> {
     },
     earlier,
   );
-  await expireOrderNow(db, cancelled.order.id, now);
+  await expireOrderNow(db, cancelled.order.id, now, SEED_HOLD_MS);
 }

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '@bilheteira/shared/schemas/common';
@@ -9,38 +8,22 @@ import {
   ordersResponse,
 } from '@bilheteira/shared/schemas/orders';
 import { translate } from '../../i18n/messages';
-import { unauthorized, validationFailed } from '../../lib/errors';
+import { unauthorized } from '../../lib/errors';
 import { sha256 } from '../../lib/crypto';
 import { clientIp } from '../../lib/client-ip';
 import { bearerToken } from '../../plugins/auth';
-import {
-  createOrder,
-  expireOrders,
-  getOrderDetail,
-  isDirectPurchase,
-  listCustomerOrders,
-  orderDetail,
-} from './orders.service';
-
-/** Idempotency-Key header: 1–100 visible ASCII characters, or none. */
-export function idempotencyKey(req: FastifyRequest): string | null {
-  const raw = req.headers['idempotency-key'];
-  const v = Array.isArray(raw) ? raw[0] : raw;
-  if (v === undefined || v === '') return null;
-  if (!/^[\x21-\x7e]{1,100}$/.test(v)) throw validationFailed({ 'idempotency-key': ['validation.invalid'] });
-  return v;
-}
-
-export const actorOf = (req: FastifyRequest) =>
-  req.auth?.impersonatedBy
-    ? `support:${req.auth.impersonatedBy}`
-    : `customer:${req.auth?.customer.id ?? '?'}`;
+import { auditActor, idempotencyKey } from '../../plugins/http-helpers';
+import { createOrder, isDirectPurchase } from './create-order.service';
+import { orderHoldMs } from './order-hold';
+import { expireOrders } from './order-expiry.service';
+import { getOrderDetail, listCustomerOrders, orderDetail } from './order-view.service';
 
 const idemHeader = z.object({
   'idempotency-key': z.string().optional().describe('Repeat-safe key: the same key answers the first result'),
 });
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const holdMs = orderHoldMs(app.config);
   app.post(
     '/orders',
     {
@@ -74,12 +57,13 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         {
           buyer: req.auth
-            ? { customerId: req.auth.customer.id, actor: actorOf(req) }
+            ? { customerId: req.auth.customer.id, actor: auditActor(req) }
             : { sessionTokenHash: sha256(bearerToken(req)!) },
           visitorId: req.visitorId,
           body: req.body,
           idempotencyKey: idempotencyKey(req),
           locale: req.locale,
+          holdMs,
           onSession: (session) => (req.selfAuthenticated = session),
           saleFacts: app.caches.saleFacts,
           limits: {
@@ -130,6 +114,10 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Unpaid orders give their tickets back; SKIP LOCKED makes it safe on every instance.
-  app.jobs.push({ name: 'orders-expiry', everyMs: 5_000, run: () => expireOrders(app.db, new Date()) });
+  app.jobs.push({
+    name: 'orders-expiry',
+    everyMs: 5_000,
+    run: () => expireOrders(app.db, new Date(), holdMs),
+  });
 };
 export default ordersRoutes;

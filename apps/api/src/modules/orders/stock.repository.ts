@@ -29,6 +29,25 @@ export function counters(eventId: number, claims: StockClaim[]) {
   return { eventId, types: byKey(types), sessions: byKey(sessions), days: byKey(days) };
 }
 
+/** Stock claims of an order's ticket lines (what was reserved, released exactly so). */
+export const claimsOf = (
+  lines: {
+    kind: string;
+    ticketTypeId?: number | null;
+    sessionId?: number | null;
+    qty: number;
+    stockDays?: string[] | null;
+  }[],
+): StockClaim[] =>
+  lines
+    .filter((l) => l.kind === 'ticket' && l.ticketTypeId != null)
+    .map((l) => ({
+      ticketTypeId: l.ticketTypeId!,
+      sessionId: l.sessionId ?? null,
+      qty: l.qty,
+      days: l.stockDays ?? [],
+    }));
+
 /**
  * Reserves places with conditional UPDATEs (`… WHERE quantity - reserved - sold >= n`):
  * sold + reserved can never pass a ticket type's quantity, a session's capacity or a day's

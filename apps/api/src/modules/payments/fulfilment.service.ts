@@ -7,8 +7,7 @@ import { translate } from '../../i18n/messages';
 import { issueTicketsForOrder } from '../tickets/ticket-issuing.service';
 import { creditOnlineTopUp } from '../wallet/wallet-ledger.service';
 import { findLines, findOrderForUpdate, markOrderPaid, type OrderRow } from '../orders/orders.repository';
-import { commitStock, reserveStock } from '../orders/stock.repository';
-import { claimsOf } from '../orders/orders.service';
+import { claimsOf, commitStock, reserveStock } from '../orders/stock.repository';
 import {
   findCustomer,
   findEvent,

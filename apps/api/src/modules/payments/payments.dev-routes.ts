@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '@bilheteira/shared/schemas/common';
-import { expireOrderNow } from '../orders/orders.service';
-import { decideSandboxByReference } from './payments.service';
+import { expireOrderNow } from '../orders/order-expiry.service';
+import { decideSandboxByReference } from './sandbox-payments.service';
 import { createPaymentsContext } from './payments.context';
 
 const ok = z.object({ data: z.object({ ok: z.boolean(), expired: z.number().optional() }) });
@@ -40,7 +40,7 @@ export const paymentsDevRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const expired = await expireOrderNow(app.db, req.params.id, new Date());
+      const expired = await expireOrderNow(app.db, req.params.id, new Date(), ctx.orderHoldMs);
       return { data: { ok: true, expired } };
     },
   );

@@ -11,7 +11,7 @@ import {
 import { translate } from '../../i18n/messages';
 import { safeEqual } from '../../lib/crypto';
 import { paymentErrors } from './payments.errors';
-import { actorOf, idempotencyKey } from '../orders/orders.routes';
+import { auditActor, idempotencyKey } from '../../plugins/http-helpers';
 import { createPaymentsContext } from './payments.context';
 import { stripeClient } from './stripe-provider';
 import {
@@ -20,17 +20,19 @@ import {
   refundDuePayments,
   retryFailedRefund,
 } from './payment-refunds.service';
+import { toPaymentView } from '../orders/order-view.service';
+import { payOrder } from './pay-order.service';
 import {
-  autoDecideSandboxMbway,
   expirePaymentAttempts,
-  decideSandboxPayment,
   findOwnedPayment,
   handleStripeEvent,
-  payOrder,
-  sandboxAutoApproveMs,
   syncReturn,
-  toPaymentView,
-} from './payments.service';
+} from './payment-confirmation.service';
+import {
+  autoDecideSandboxMbway,
+  decideSandboxPayment,
+  sandboxAutoApproveMs,
+} from './sandbox-payments.service';
 import { guardKeyAttempt } from '../../lib/key-guard';
 import { clientIp } from '../../lib/client-ip';
 
@@ -183,7 +185,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const found = await findOwnedPayment(app.db, req.auth!.customer.id, req.params.reference);
       if (found.payment.provider !== 'sandbox' || found.payment.status !== 'requires_action')
         throw paymentErrors.notAwaiting();
-      await decideSandboxPayment(ctx, found.payment, req.body.outcome, actorOf(req), now);
+      await decideSandboxPayment(ctx, found.payment, req.body.outcome, auditActor(req), now);
       const { payment, order } = await findOwnedPayment(app.db, req.auth!.customer.id, req.params.reference);
       return { data: { payment: toPaymentView(payment), order_id: order.id, order_status: order.status } };
     },
@@ -283,7 +285,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     everyMs: 15_000,
     run: () => refundDuePayments(ctx, new Date()),
   });
-  const autoMs = sandboxAutoApproveMs({ ...process.env, NODE_ENV: app.config.NODE_ENV });
+  const autoMs = sandboxAutoApproveMs(app.config);
   if (!key && autoMs !== null) {
     app.jobs.push({
       name: 'sandbox-mbway-auto',

@@ -1,126 +1,46 @@
 import { randomInt } from 'node:crypto';
 import { serviceCostCents } from '@bilheteira/shared/money';
-import { MBWAY_COUNTDOWN_MS } from '@bilheteira/shared/constants';
 import { perOrderProblems } from '@bilheteira/shared/order-limits';
 import { toSessionDate } from '@bilheteira/shared/schemas/carts';
-import type {
-  OrderDetailView,
-  OrderFilter,
-  OrderStatus,
-  OrderSummaryView,
-  PaymentView,
-} from '@bilheteira/shared/schemas/orders';
-import type { z } from 'zod';
-import type { createOrderBody } from '@bilheteira/shared/schemas/orders';
-import { PAYMENT_VIEW_STATUSES } from '@bilheteira/shared/schemas/orders';
-import type { Db, DbOrTx } from '../../db/client';
-import { audit } from '../../lib/audit';
-import { type AppError, unauthorized } from '../../lib/errors';
-import { hitLimit, rateLimited } from '../../lib/rate-limit';
-import { cartErrors } from '../carts/carts.errors';
-import { orderErrors } from './orders.errors';
-import { translate } from '../../i18n/messages';
+import type { createOrderBody, OrderDetailView } from '@bilheteira/shared/schemas/orders';
 import type { Locale } from '@bilheteira/shared/locales';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { unauthorized } from '../../lib/errors';
+import { hitLimit, rateLimited } from '../../lib/rate-limit';
+import { isDeadlock, isUniqueViolation } from '../../lib/db-errors';
+import { translate } from '../../i18n/messages';
+import { cartErrors } from '../carts/carts.errors';
 import { mergeCartsAtLogin, sellableEvent, typeOnSale } from '../carts/carts.service';
 import { cachedSaleFacts, type SaleFactsCache } from '../carts/sale-facts.cache';
+import { findCartContents, type EventRow, type SaleFacts } from '../carts/carts.repository';
+import { findLiveSession, type SessionIdentity } from '../identity/session.repository';
+import { assertOnlineTopUpFits } from '../wallet/wallet-ceiling.service';
+import { orderErrors } from './orders.errors';
+import { detailView } from './order-view.service';
+import { freshFactsOf, shortageError, shortageIn, whichShortage } from './order-shortage';
 import {
-  findCartContents,
-  findSaleFacts,
-  findSessionsByIds,
-  type EventRow,
-  type SaleFacts,
-  type SessionRow,
-} from '../carts/carts.repository';
-import {
-  claimExpiredOrders,
-  findEventsByIds,
-  forceExpire,
-  findLines,
   findOrderByIdempotencyKey,
-  findOwnedOrder,
-  findPaymentsOfOrder,
-  findSessionsForLines,
-  findTicketIdsOfOrder,
   hasPendingOrder,
   insertPendingOrder,
   isOrderRateLimited,
   isPendingOrderRace,
   isSessionRefused,
-  listOrders,
   refusedOrderSession,
-  setOrderExpiry,
+  type Buyer,
   type NewOrderLine,
   type OrderLineRow,
-  type Buyer,
   type OrderRow,
-  type PaymentRow,
 } from './orders.repository';
-import { findLiveSession, type SessionIdentity } from '../identity/session.repository';
-import { assertOnlineTopUpFits } from '../wallet/wallet-ceiling.service';
-import {
-  counters,
-  releaseStock,
-  stockShortageKind,
-  type StockClaim,
-  type StockShortage,
-} from './stock.repository';
+import { claimsOf, stockShortageKind, type StockClaim } from './stock.repository';
 import './orders.messages';
-import { isDeadlock, isUniqueViolation } from '../../lib/db-errors';
 
 export type CreateOrderInput = z.output<typeof createOrderBody>;
-
-/** How long a pending order holds its tickets (ORDER_HOLD_MINUTES, default 15). */
-export function orderHoldMs(env: NodeJS.ProcessEnv = process.env): number {
-  const minutes = Number(env.ORDER_HOLD_MINUTES);
-  return (Number.isFinite(minutes) && minutes > 0 ? minutes : 15) * 60_000;
-}
-
-/**
- * How long past its creation an unpaid order may hold its tickets at most: the hold plus one
- * MB WAY window and its grace minute. Payment attempts extend a hold (the customer is in
- * their MB WAY app or 3-D Secure) only up to here, however many there are, declined or not;
- * past it the expiry job cancels the order even while an attempt is open.
- */
-export const holdCapMs = (env: NodeJS.ProcessEnv = process.env): number =>
-  orderHoldMs(env) + MBWAY_COUNTDOWN_MS + PAYMENT_GRACE_MS;
-
-/** Time a payment attempt's answer may take to reach us after the attempt expires. */
-export const PAYMENT_GRACE_MS = 60_000;
-
-/** The latest a pending order may hold its tickets (holdCapMs after it was created). */
-export const holdDeadline = (order: Pick<OrderRow, 'createdAt'>): Date =>
-  new Date(order.createdAt.getTime() + holdCapMs());
-
-/**
- * The hold of `order` while a payment attempt that expires at `attemptExpiresAt` is open:
- * the attempt's end plus its grace, never shorter than the hold it has, never past
- * holdDeadline. Null when the hold stays as it is.
- */
-export function holdForAttempt(
-  order: Pick<OrderRow, 'createdAt' | 'expiresAt'>,
-  attemptExpiresAt: Date,
-): Date | null {
-  const wanted = Math.min(attemptExpiresAt.getTime() + PAYMENT_GRACE_MS, holdDeadline(order).getTime());
-  return wanted > order.expiresAt.getTime() ? new Date(wanted) : null;
-}
 
 const REF_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 /** Public order reference: 10 characters without look-alikes (I/1, O/0). */
 export const newReference = (prefix = 'B') =>
   prefix + Array.from({ length: 9 }, () => REF_ALPHABET[randomInt(REF_ALPHABET.length)]).join('');
-
-/** Stock claims of an order's ticket lines (what was reserved, released exactly so). */
-export const claimsOf = (
-  lines: Pick<NewOrderLine, 'kind' | 'ticketTypeId' | 'sessionId' | 'qty' | 'stockDays'>[],
-): StockClaim[] =>
-  lines
-    .filter((l) => l.kind === 'ticket' && l.ticketTypeId != null)
-    .map((l) => ({
-      ticketTypeId: l.ticketTypeId!,
-      sessionId: l.sessionId ?? null,
-      qty: l.qty,
-      days: l.stockDays ?? [],
-    }));
 
 interface WantedLine {
   ticketTypeId: number;
@@ -128,32 +48,9 @@ interface WantedLine {
   qty: number;
 }
 
-/** The first counter that has fewer places left than `claims` need, from freshly read stock. */
-function shortageIn(
-  eventId: number,
-  claims: StockClaim[],
-  facts: Pick<SaleFacts, 'types' | 'sessions' | 'days'>,
-): StockShortage | null {
-  const c = counters(eventId, claims);
-  const left = (x: { reserved: number; sold: number }, capacity: number) => capacity - x.reserved - x.sold;
-  for (const [id, n] of c.types) {
-    const t = facts.types.find((x) => x.id === id);
-    if (!t || left(t, t.quantity) < n) return { kind: 'type', ticketTypeId: id };
-  }
-  for (const [id, n] of c.sessions) {
-    const s = facts.sessions.find((x) => x.id === id);
-    if (!s || (s.capacity !== null && left(s, s.capacity) < n)) return { kind: 'session', sessionId: id };
-  }
-  for (const [day, n] of c.days) {
-    const d = facts.days.find((x) => x.day === day);
-    if (d && left(d, d.capacity) < n) return { kind: 'day', day };
-  }
-  return null;
-}
-
 /**
  * Creates a pending order for the customer from their cart (or the given items) and/or a
- * wallet top-up, holding its tickets for orderHoldMs(). Checks the event, sales windows,
+ * wallet top-up, holding its tickets for `holdMs` (orderHoldMs of the config). Checks the event, sales windows,
  * sessions, min/max per order and stock; reserves atomically. A repeated Idempotency-Key
  * answers the first order. Throws 404 / 422 / 409.
  *
@@ -237,12 +134,14 @@ export const isDirectPurchase = <B extends Pick<CreateOrderInput, 'items'>>(
   body: B,
 ): body is B & { items: NonNullable<B['items']> } => !!body.items?.length;
 
-interface CreateOrderArgs {
+export interface CreateOrderArgs {
   buyer: Buyer;
   visitorId: string | null;
   body: CreateOrderInput;
   idempotencyKey: string | null;
   locale: Locale;
+  /** how long the order holds its tickets (orderHoldMs of the config) */
+  holdMs: number;
   /** told the session a `sessionTokenHash` buyer turned out to be (the impersonation audit) */
   onSession?: (session: SessionIdentity) => void;
   /** rate limits of a request (none for the seed) */
@@ -391,7 +290,7 @@ async function prepareOrder(
     billing: body.billing as Record<string, unknown>,
     receiptEmail: body.receipt_email || null,
     idempotencyKey,
-    expiresAt: new Date(now.getTime() + orderHoldMs()),
+    expiresAt: new Date(now.getTime() + input.holdMs),
     createdAt: now,
   };
 
@@ -450,263 +349,4 @@ async function writeOrder(
       throw err;
     }
   }
-}
-
-/** The stock of what `lines` claim, read from the database now. */
-const freshFactsOf = (db: Db, eventId: number, lines: Pick<NewOrderLine, 'ticketTypeId' | 'sessionId'>[]) =>
-  findSaleFacts(
-    db,
-    eventId,
-    [...new Set(lines.flatMap((l) => (l.ticketTypeId == null ? [] : [l.ticketTypeId])))],
-    [...new Set(lines.flatMap((l) => (l.sessionId == null ? [] : [l.sessionId])))],
-  );
-
-/**
- * The counter of `kind` that ran out when the statement failed on its CHECK: the only one
- * of its kind, else the first one short in a fresh read (only for the message).
- */
-async function whichShortage(
-  db: Db,
-  kind: StockShortage['kind'],
-  { event, lines, claims }: PreparedOrder,
-): Promise<StockShortage> {
-  const c = counters(event.id, claims);
-  const only =
-    kind === 'type'
-      ? c.types.length === 1
-      : kind === 'session'
-        ? c.sessions.length === 1
-        : c.days.length === 1;
-  const fresh = only ? null : shortageIn(event.id, claims, await freshFactsOf(db, event.id, lines));
-  if (fresh?.kind === kind) return fresh;
-  if (kind === 'type') return { kind, ticketTypeId: c.types[0]![0] };
-  if (kind === 'session') return { kind, sessionId: c.sessions[0]![0] };
-  return { kind, day: c.days[0]![0] };
-}
-
-async function shortageError(
-  db: DbOrTx,
-  s: StockShortage,
-  types: { id: number; name: string }[],
-): Promise<AppError> {
-  if (s.kind === 'type') {
-    const name = types.find((t) => t.id === s.ticketTypeId)?.name ?? '';
-    return orderErrors.soldOut({ name }, { details: { ticket_id: s.ticketTypeId } });
-  }
-  if (s.kind === 'session') {
-    const [session] = await findSessionsByIds(db, [s.sessionId]);
-    return orderErrors.sessionFull(
-      { date: session ? toSessionDate(session.date) : '', hour: session?.hour ?? '' },
-      { details: { session_id: s.sessionId } },
-    );
-  }
-  return orderErrors.dayFull({ date: toSessionDate(s.day) }, { details: { day: s.day } });
-}
-
-const FILTER_STATUSES: Record<OrderFilter, string[] | null> = {
-  all: null,
-  paid: ['paid'],
-  pending: ['pending', 'processing'],
-  cancelled: ['cancelled', 'refunded'],
-};
-
-const asStatus = (s: string): OrderStatus =>
-  (['pending', 'processing', 'paid', 'cancelled', 'refunded'] as const).find((x) => x === s) ?? 'pending';
-
-export const isPayable = (o: OrderRow, now: Date) => o.status === 'pending' && o.expiresAt > now;
-
-type EventFacts = Pick<EventRow, 'slug' | 'name' | 'startsAt'>;
-
-/** The list view of one order, from its row, its lines and its event. */
-function summaryView(
-  o: OrderRow,
-  lines: OrderLineRow[],
-  e: EventFacts | undefined,
-  now: Date,
-): OrderSummaryView {
-  return {
-    id: o.id,
-    reference: o.reference,
-    status: asStatus(o.status),
-    event: {
-      id: o.eventId,
-      slug: e?.slug ?? '',
-      name: e?.name ?? '',
-      starts_at: (e?.startsAt ?? o.createdAt).toISOString(),
-    },
-    quantity: lines.filter((l) => l.orderId === o.id && l.kind === 'ticket').reduce((n, l) => n + l.qty, 0),
-    subtotal_cents: o.subtotalCents,
-    service_cents: o.serviceCents,
-    total_cents: o.totalCents,
-    created_at: o.createdAt.toISOString(),
-    paid_at: o.paidAt?.toISOString() ?? null,
-    expires_at: o.expiresAt.toISOString(),
-    payable: isPayable(o, now),
-  };
-}
-
-async function summaries(db: DbOrTx, rows: OrderRow[], now: Date): Promise<OrderSummaryView[]> {
-  const [lines, evs] = await Promise.all([
-    findLines(
-      db,
-      rows.map((r) => r.id),
-    ),
-    findEventsByIds(db, [...new Set(rows.map((r) => r.eventId))]),
-  ]);
-  return rows.map((o) =>
-    summaryView(
-      o,
-      lines,
-      evs.find((x) => x.id === o.eventId),
-      now,
-    ),
-  );
-}
-
-/** Public view of a payment: a masked display, never a card number. */
-export function toPaymentView(p: PaymentRow): PaymentView {
-  const meta = p.meta as { display?: string; redirect_url?: string; client_secret?: string };
-  return {
-    id: p.id,
-    reference: p.providerRef ?? String(p.id),
-    provider: p.provider,
-    method: (['mbway', 'card', 'google_pay', 'apple_pay'] as const).find((m) => m === p.method) ?? 'card',
-    status:
-      // refund_failed is the refund job's business: the customer is still owed the money
-      p.status === 'refund_failed'
-        ? 'refund_pending'
-        : (PAYMENT_VIEW_STATUSES.find((s) => s === p.status) ?? 'pending'),
-    amount_cents: p.amountCents,
-    expires_at: p.expiresAt?.toISOString() ?? null,
-    redirect_url: p.status === 'requires_action' ? (meta.redirect_url ?? null) : null,
-    client_secret:
-      p.status === 'pending' || p.status === 'requires_action' ? (meta.client_secret ?? null) : null,
-    display: meta.display ?? '',
-    created_at: p.createdAt.toISOString(),
-  };
-}
-
-/** An order with its lines, payments and issued tickets. Another customer's: 404. */
-export async function getOrderDetail(
-  db: DbOrTx,
-  customerId: number,
-  orderId: number,
-  now: Date,
-): Promise<OrderDetailView> {
-  const order = await findOwnedOrder(db, customerId, orderId);
-  if (!order) throw orderErrors.notFound();
-  return orderDetail(db, order, now);
-}
-
-export async function orderDetail(db: DbOrTx, order: OrderRow, now: Date): Promise<OrderDetailView> {
-  const [lines, [event], pays, ticketIds] = await Promise.all([
-    findLines(db, [order.id]),
-    findEventsByIds(db, [order.eventId]),
-    findPaymentsOfOrder(db, order.id),
-    findTicketIdsOfOrder(db, order.id),
-  ]);
-  const sessions = await findSessionsForLines(db, [
-    ...new Set(lines.map((l) => l.sessionId).filter((s): s is number => s !== null)),
-  ]);
-  return detailView(order, lines, event, sessions, pays, ticketIds, now);
-}
-
-/** The detail view of one order from everything it shows (no I/O). */
-function detailView(
-  order: OrderRow,
-  lines: OrderLineRow[],
-  event: EventFacts | undefined,
-  sessions: Pick<SessionRow, 'id' | 'date' | 'hour'>[],
-  pays: PaymentRow[],
-  ticketIds: number[],
-  now: Date,
-): OrderDetailView {
-  const b = order.billing as Record<string, unknown>;
-  const str = (v: unknown) => (typeof v === 'string' ? v : '');
-  return {
-    ...summaryView(order, lines, event, now),
-    lines: lines.map((l) => {
-      const s = sessions.find((x) => x.id === l.sessionId);
-      return {
-        id: l.id,
-        kind: l.kind === 'topup' ? 'topup' : 'ticket',
-        description: l.description,
-        ticket_id: l.ticketTypeId,
-        session_id: l.sessionId,
-        session_date: s ? toSessionDate(s.date) : null,
-        session_hour: s?.hour ?? null,
-        qty: l.qty,
-        unit_cents: l.unitCents,
-        total_cents: l.unitCents * l.qty,
-      };
-    }),
-    billing: {
-      name: str(b.name),
-      country: str(b.country) || 'PT',
-      document: str(b.document),
-      postal_code: str(b.postal_code),
-    },
-    receipt_email: order.receiptEmail,
-    payments: pays.map(toPaymentView),
-    ticket_ids: ticketIds,
-  };
-}
-
-/** A page of the customer's orders for one filter (All, Paid, Pending, Cancelled). */
-export async function listCustomerOrders(
-  db: DbOrTx,
-  customerId: number,
-  q: { status: OrderFilter; page: number; per_page: number },
-  now: Date,
-) {
-  const { rows, total } = await listOrders(db, {
-    customerId,
-    statuses: FILTER_STATUSES[q.status],
-    page: q.page,
-    perPage: q.per_page,
-  });
-  return {
-    data: await summaries(db, rows, now),
-    meta: {
-      page: q.page,
-      per_page: q.per_page,
-      total,
-      last_page: Math.max(1, Math.ceil(total / q.per_page)),
-    },
-  };
-}
-
-/**
- * Cancels pending orders whose hold is over and gives their tickets back to sale, in
- * batches; several instances can run it at once (SKIP LOCKED). Answers how many expired.
- * The stock of the whole batch goes back in one UPDATE per counter, last, in the global lock
- * order: an on-sale's hot rows are locked for one round trip, not one per expired order.
- */
-export async function expireOrders(db: Db, now: Date, batch = 50): Promise<number> {
-  return db.transaction(async (tx) => {
-    const expired = await claimExpiredOrders(tx, now, batch, holdCapMs());
-    if (!expired.length) return 0;
-    const lines = await findLines(
-      tx,
-      expired.map((o) => o.id),
-    );
-    for (const o of expired)
-      await audit(tx, { actor: 'system', action: 'order.expire', entity: 'order', entityId: o.id });
-    for (const eventId of [...new Set(expired.map((o) => o.eventId))].sort((a, b) => a - b)) {
-      const ids = new Set(expired.filter((o) => o.eventId === eventId).map((o) => o.id));
-      await releaseStock(tx, eventId, claimsOf(lines.filter((l) => ids.has(l.orderId))));
-    }
-    return expired.length;
-  });
-}
-
-/** Development: ends a pending order's hold now and runs the expiry (tests, demos). */
-export async function expireOrderNow(db: Db, orderId: number, now: Date): Promise<number> {
-  await forceExpire(db, orderId, now);
-  return expireOrders(db, now);
-}
-
-/** Sets how long a pending order holds its tickets (seed: a day-long reference). */
-export async function setOrderHold(db: DbOrTx, orderId: number, until: Date): Promise<void> {
-  await setOrderExpiry(db, orderId, until);
 }
