@@ -245,7 +245,8 @@ describe('insert_pending_orders', () => {
         // A; `second` lists B then A: were it to take B first, `first` would get A and wait
         // for B while `second` waits for A, a deadlock (40P01 for one of them)
         await holder.query('BEGIN');
-        await holder.query('SELECT 1 FROM ticket_types WHERE id = $1 FOR UPDATE', [typeA]);
+        // (NO KEY UPDATE, as the counter's own UPDATE: the order lines' foreign key check is not stopped)
+        await holder.query('SELECT 1 FROM ticket_types WHERE id = $1 FOR NO KEY UPDATE', [typeA]);
         const text = 'SELECT * FROM insert_pending_orders($1::jsonb)';
         const p1 = first.query(text, [
           JSON.stringify([
