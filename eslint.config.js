@@ -129,7 +129,7 @@ export default tseslint.config(
     rules: {
       // HTTP helpers (audit actor, Idempotency-Key) live once, in plugins/http-helpers.ts.
       'no-restricted-syntax': [
-        PENDING,
+        'error',
         {
           selector:
             ':matches(FunctionDeclaration, VariableDeclarator)[id.name=/^(actorOf|auditActor|customerActor|idempotencyKey)$/]',

@@ -41,15 +41,6 @@ export async function forbidImpersonation(req: FastifyRequest): Promise<void> {
   if (req.auth?.impersonatedBy) throw supportSessionForbidden();
 }
 
-/**
- * Audit actor for the request: the customer, or the support operator acting for them.
- * insert_pending_orders (migration 0007) writes the same for a direct purchase it authenticates.
- */
-export function auditActor(req: FastifyRequest): string {
-  if (req.auth?.impersonatedBy) return `support:${req.auth.impersonatedBy}`;
-  return req.auth ? `customer:${req.auth.customer.id}` : 'anonymous';
-}
-
 export function bearerToken(req: FastifyRequest): string | null {
   const header = req.headers.authorization;
   if (!header) return null;

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { envelope, idParam } from '@bilheteira/shared/schemas/common';
 import { customerView } from '@bilheteira/shared/schemas/customers';
@@ -14,6 +13,7 @@ import {
 } from '@bilheteira/shared/schemas/account';
 import { translate } from '../../i18n/messages';
 import { forbidImpersonation } from '../../plugins/auth';
+import { customerActor } from '../../plugins/http-helpers';
 import { toCustomerView } from '../identity/customer-view';
 import {
   getEventCalendar,
@@ -22,13 +22,7 @@ import {
   requestMobileCode,
   saveMyToggles,
   updateMyAccount,
-  type Actor,
 } from './account.service';
-
-const actorOf = (req: FastifyRequest): Actor => ({
-  customer: req.auth!.customer,
-  impersonatedBy: req.auth!.impersonatedBy,
-});
 
 /** Dashboard (the customer's events, the info area) and the account form. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -110,7 +104,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { customer, confirmationSentTo } = await updateMyAccount(app.db, actorOf(req), req.body, {
+      const { customer, confirmationSentTo } = await updateMyAccount(app.db, customerActor(req), req.body, {
         locale: req.locale,
         publicUrl: app.config.PUBLIC_URL,
         supportEmail: app.config.SUPPORT_EMAIL,
@@ -136,7 +130,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const customer = await saveMyToggles(app.db, actorOf(req), req.body);
+      const customer = await saveMyToggles(app.db, customerActor(req), req.body);
       return {
         data: toCustomerView(customer, !!req.auth!.impersonatedBy),
         message: translate(req.locale, 'account.toggles.saved'),
@@ -156,7 +150,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { target } = await requestMobileCode(app.db, actorOf(req), {
+      const { target } = await requestMobileCode(app.db, customerActor(req), {
         dialCode: req.body.mobile_country_code,
         mobile: req.body.mobile,
         locale: req.locale,

@@ -13,7 +13,7 @@ import {
 } from '@bilheteira/shared/schemas/wallet';
 import { translate } from '../../i18n/messages';
 import { clientIp } from '../../lib/client-ip';
-import { auditActor } from '../../plugins/auth';
+import { auditActor } from '../../plugins/http-helpers';
 import {
   blockLostBracelet,
   getWalletEvent,
