@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { isValidIban, normalizeIban } from '@bilheteira/shared/validation';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -74,6 +75,21 @@ const envSchema = z.object({
    * it off. Unset: 8000 outside production, off in production (sandboxAutoApproveMs).
    */
   SANDBOX_MBWAY_AUTO_APPROVE_MS: z.coerce.number().int().min(0).optional(),
+  /**
+   * How long (ms) the public catalogue and a checkout's copy of an event may be served from
+   * memory (caches.ts); 0 turns those caches off. At most 10 s.
+   */
+  PUBLIC_CACHE_MS: z.coerce.number().int().min(0).default(1000).transform((n) => Math.min(n, 10_000)),
+  /** Debtor account of the refunds' SEPA file (the organiser's payout account); demo values by default. */
+  SEPA_DEBTOR_NAME: z.string().min(1).default('Bilheteira Demo Lda'),
+  SEPA_DEBTOR_IBAN: z
+    .string()
+    .default('PT50000201231234567890154')
+    .refine(isValidIban, 'SEPA_DEBTOR_IBAN is not a valid IBAN')
+    .transform(normalizeIban),
+  SEPA_DEBTOR_BIC: z.string().optional(),
+  /** Who `npm run ops` commands name in the audit log (default: the system user, or `cli`). */
+  OPERATOR_NAME: z.string().optional(),
   /** Run the background worker (outbox, expiry) in this process. */
   WORKER: bool.default(true),
 });

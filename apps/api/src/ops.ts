@@ -20,7 +20,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { AppError } from './lib/errors';
 import { issueImpersonationToken } from './modules/identity/impersonation.service';
-import { REFUNDS_USAGE, runRefundsOps } from './modules/refunds/refunds.ops';
+import { REFUNDS_USAGE, runRefundsOps } from './modules/wallet/refunds.ops';
 import { PAYMENTS_USAGE, runPaymentsOps } from './modules/payments/payments.ops';
 import { FRAME_ORIGINS_USAGE, runOrganizersOps } from './modules/events/minisite-frames.ops';
 import { STATIONS_USAGE, runStationsOps } from './modules/stations/stations.ops';

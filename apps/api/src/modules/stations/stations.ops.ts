@@ -97,7 +97,7 @@ export async function setWalletTimes(db: Db, slug: string, args: string[], opera
 export async function runStationsOps(args: string[]): Promise<number> {
   const [action, first, second, ...rest] = args;
   const config = loadConfig();
-  const operator = `ops:${process.env.OPERATOR_NAME ?? 'cli'}`;
+  const operator = `ops:${config.OPERATOR_NAME ?? 'cli'}`;
   if (!first || !['list', 'role', 'wallet-times'].includes(action ?? '')) {
     console.error(STATIONS_USAGE);
     return 2;

@@ -13,8 +13,8 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { walletErrors } from './wallet.errors';
-import { findLastRefund, findOpenRefund } from '../refunds/refunds.repository';
-import { toRefundView } from '../refunds/refund-view';
+import { findLastRefund, findOpenRefund } from './refunds.repository';
+import { toRefundView } from './refund-view';
 import { braceletNoMatch, proofMatches, withLinkAttemptLimit, type BraceletProof } from './bracelet-proof';
 import { creditWallet, debitWallet } from './wallet-ledger.service';
 import {

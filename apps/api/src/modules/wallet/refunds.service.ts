@@ -14,9 +14,9 @@ import type { Db, DbOrTx } from '../../db/client';
 import { audit } from '../../lib/audit';
 import type { AppError } from '../../lib/errors';
 import { refundErrors, refundUnavailable } from './refunds.errors';
-import { creditWallet, debitWallet } from '../wallet/wallet-ledger.service';
-import { findCustomerWallet, lockWallet } from '../wallet/wallet.repository';
-import { resolveWalletEvent } from '../wallet/wallet.service';
+import { creditWallet, debitWallet } from './wallet-ledger.service';
+import { findCustomerWallet, lockWallet } from './wallet.repository';
+import { resolveWalletEvent } from './wallet.service';
 import {
   findOpenRefund,
   findRefundById,

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { envelope, idParam } from '@bilheteira/shared/schemas/common';
 import { refundRequestBody, refundView } from '@bilheteira/shared/schemas/wallet';
 import { REFUND_STATUSES } from '@bilheteira/shared/wallet';
-import { isValidIban, normalizeIban } from '@bilheteira/shared/validation';
 import { translate } from '../../i18n/messages';
 import { safeEqual } from '../../lib/crypto';
 import { refundErrors } from './refunds.errors';
@@ -22,22 +21,13 @@ import { clientIp } from '../../lib/client-ip';
 
 const idParams = z.object({ id: idParam });
 
-/** Debtor account of the SEPA file (the organiser's payout account); demo values by default. */
-const sepaEnv = z.object({
-  SEPA_DEBTOR_NAME: z.string().min(1).default('Bilheteira Demo Lda'),
-  SEPA_DEBTOR_IBAN: z
-    .string()
-    .default('PT50000201231234567890154')
-    .refine(isValidIban, 'SEPA_DEBTOR_IBAN is not a valid IBAN')
-    .transform(normalizeIban),
-  SEPA_DEBTOR_BIC: z.string().optional(),
-});
-
 export const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const debtor = (() => {
-    const e = sepaEnv.parse(process.env);
-    return { name: e.SEPA_DEBTOR_NAME, iban: e.SEPA_DEBTOR_IBAN, bic: e.SEPA_DEBTOR_BIC };
-  })();
+  /** Debtor account of the SEPA file (config: SEPA_DEBTOR_*). */
+  const debtor = {
+    name: app.config.SEPA_DEBTOR_NAME,
+    iban: app.config.SEPA_DEBTOR_IBAN,
+    bic: app.config.SEPA_DEBTOR_BIC,
+  };
 
   /** OPERATOR_KEY in `X-Operator-Key` (or Bearer); without OPERATOR_KEY set the API is closed. */
   const requireOperator = async (req: FastifyRequest) => {
