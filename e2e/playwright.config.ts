@@ -11,8 +11,10 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  // Two lanes against the one server: the flows run one file after another (they build on
-  // each other's data), while the read-only accessibility sweep runs beside them.
+  // Two lanes against the one server. Each spec makes the customers, tickets and wallets it
+  // changes through the API (support/helpers.ts newCustomer, buyTickets) and reads the demo
+  // catalogue only, so the flow files run two at a time (the tests of one file in order) and
+  // the read-only accessibility sweep runs beside them.
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
@@ -39,7 +41,6 @@ export default defineConfig({
     {
       name: 'flows',
       testIgnore: /10-accessibility\.spec\.ts/,
-      workers: 1,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
     },
     {

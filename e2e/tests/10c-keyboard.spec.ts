@@ -1,5 +1,12 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { DEMO, expectFocusVisible, loginByApi, tabTo } from '../support/helpers';
+import {
+  buyTickets,
+  expectFocusVisible,
+  loginByApi,
+  newCustomer,
+  tabTo,
+  type Customer,
+} from '../support/helpers';
 
 /**
  * Hardening (keyboard): login, purchase, transfer and wallet top-up with the keyboard alone:
@@ -62,6 +69,19 @@ async function buyFestivalTicket(request: APIRequestContext, token: string) {
 
 test.describe.configure({ mode: 'serial' });
 
+/** This spec's own Ana (with a festival-demo ticket, as the demo's Ana) and Rui. */
+let ana: Customer;
+let rui: Customer;
+test.beforeAll(async ({ playwright }) => {
+  const request = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
+  ana = await newCustomer(request, { first_name: 'Ana', last_name: 'Silva' });
+  rui = await newCustomer(request, { first_name: 'Rui', last_name: 'Costa' });
+  await buyTickets(request, ana, 'festival-demo', (event) => [
+    { ticket_id: event.ticket_types.find((t) => /dia 1$/.test(t.name))!.id, qty: 1 },
+  ]);
+  await request.dispose();
+});
+
 test('(a) login from the header with the mobile and the password', async ({ page }) => {
   await page.goto('/');
   const account = page.getByRole('banner').getByRole('button', { name: 'A minha conta' });
@@ -83,7 +103,7 @@ test('(a) login from the header with the mobile and the password', async ({ page
   await page.keyboard.press('Enter');
   await expect(phoneModal).toBeVisible();
   await expectFocused(page, phoneModal.getByLabel('Telemóvel'));
-  await page.keyboard.type(DEMO.ana.mobile);
+  await page.keyboard.type(ana.mobile);
   await tabTo(page, phoneModal.getByRole('button', { name: 'Continuar' }));
   await expectFocusVisible(page);
   await page.keyboard.press('Enter');
@@ -91,7 +111,7 @@ test('(a) login from the header with the mobile and the password', async ({ page
   const password = passwordModal.getByLabel('Palavra-passe', { exact: true });
   await expect(password).toBeVisible();
   await expectFocused(page, password);
-  await page.keyboard.type(DEMO.ana.password);
+  await page.keyboard.type(ana.password);
   await page.keyboard.press('Enter');
   await expect(alertModal(page)).toContainText('Sessão iniciada');
   await expectFocusInside(page, alertModal(page));
@@ -101,7 +121,7 @@ test('(a) login from the header with the mobile and the password', async ({ page
 });
 
 test('(b) buy concerto-demo tickets: quantity, cart, checkout, billing, card, success', async ({ page }) => {
-  await loginByApi(page, DEMO.ana, '/events/concerto-demo');
+  await loginByApi(page, ana, '/events/concerto-demo');
   await expect(page.getByRole('heading', { level: 1, name: 'Concerto Demo' })).toBeVisible();
 
   const more = page.getByRole('button', { name: 'Mais um bilhete Balcão', exact: true });
@@ -182,8 +202,8 @@ test('(b) buy concerto-demo tickets: quantity, cart, checkout, billing, card, su
   await expect(page.getByText('Balcão').first()).toBeVisible();
 });
 
-test('(c) transfer a festival-demo ticket to +351 913 456 789', async ({ page }) => {
-  const token = await loginByApi(page, DEMO.ana);
+test('(c) transfer a festival-demo ticket to Rui', async ({ page }) => {
+  const token = await loginByApi(page, ana);
   const before = await buyFestivalTicket(page.request, token);
   const newest = Math.max(...before);
 
@@ -217,7 +237,7 @@ test('(c) transfer a festival-demo ticket to +351 913 456 789', async ({ page })
   await page.keyboard.press('Space');
   await expect(modal).toBeVisible();
   await expectFocused(page, mobile);
-  await page.keyboard.type(DEMO.rui.mobile);
+  await page.keyboard.type(rui.mobile);
   await tabTo(page, modal.getByTestId('transfer-submit'));
   await expectFocusVisible(page);
   await page.keyboard.press('Enter');
@@ -247,7 +267,7 @@ test('(c) transfer a festival-demo ticket to +351 913 456 789', async ({ page })
 test('(d) wallet top-up of a preset amount with MB WAY, the countdown announced once a minute', async ({
   page,
 }) => {
-  await loginByApi(page, DEMO.ana);
+  await loginByApi(page, ana);
   const enter = page
     .getByTestId('customer-event')
     .filter({ has: page.getByRole('heading', { name: 'Festival Demo' }) })
@@ -286,7 +306,7 @@ test('(d) wallet top-up of a preset amount with MB WAY, the countdown announced 
   await tabTo(page, phone);
   await expectFocusVisible(page);
   await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.type(DEMO.ana.mobile);
+  await page.keyboard.type(ana.mobile);
   await tabTo(page, modal.getByTestId('checkout-pay'));
   await page.keyboard.press('Enter');
 
