@@ -21,6 +21,8 @@ export default defineConfig({
           // a migrated and a demo-seeded template database, built once per run and copied
           // per test file by createTestApp (tests/helpers.ts)
           globalSetup: ['./tests/template-db.setup.ts'],
+          // servers the tests start inherit this: the public cache off, as in createTestApp
+          env: { PUBLIC_CACHE_MS: '0' },
           testTimeout: 60_000,
           hookTimeout: 60_000,
           pool: 'forks',

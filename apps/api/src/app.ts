@@ -7,6 +7,7 @@ import multipart from '@fastify/multipart';
 import compress from '@fastify/compress';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { createAppCaches, type AppCaches } from './caches';
 import type { Database, Db } from './db/client';
 import type { Job } from './worker/outbox-worker';
 import { requestContextPlugin } from './plugins/request-context';
@@ -27,6 +28,8 @@ declare module 'fastify' {
     dbDriver: Database['driver'];
     /** periodic background jobs the modules register; the server runs them */
     jobs: Job[];
+    /** the app's in-process caches (caches.ts), owned by this instance */
+    caches: AppCaches;
   }
 }
 
@@ -92,6 +95,7 @@ export async function buildApp(
   app.decorate('db', database.db);
   app.decorate('dbDriver', database.driver);
   app.decorate('jobs', [] as Job[]);
+  app.decorate('caches', createAppCaches(config));
 
   await app.register(errorHandlerPlugin);
   await app.register(loadSheddingPlugin, {

@@ -29,7 +29,7 @@ let baseline: StockBaseline;
 
 beforeAll(async () => {
   const config = loadConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: process.env.CONTENTION_LOG ?? 'silent' },
+    { NODE_ENV: 'test', LOG_LEVEL: process.env.CONTENTION_LOG ?? 'silent', PUBLIC_CACHE_MS: '0' },
     // every buyer here comes from one address (inject): the per-address order limit is off
     { MAX_EVENT_LOOP_DELAY_MS: 60_000, MAX_IN_FLIGHT: 10_000, ORDER_RATE_PER_IP_PER_MINUTE: 0 },
   );

@@ -52,7 +52,8 @@ export async function createTestApp(
   opts: { seed?: boolean; now?: Date; config?: Partial<Config>; poolSize?: number } = {},
 ): Promise<TestApp> {
   const config = loadConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000' },
+    // the public cache off: API tests change stock and read it back at once (sale-facts-cache.test.ts turns it on)
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', PUBLIC_CACHE_MS: '0' },
     opts.config,
   );
   const templates = inject('testTemplates');

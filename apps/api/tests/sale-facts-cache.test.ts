@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
 import { createTestApp, DEMO, expectErrorShape, injectAs, login, type TestApp } from './helpers';
 
-// The API tests run with the public cache off; this file turns it on (as in production) to
-// prove that a checkout's cached copy of the event decides stock only in the buyer's favour.
+// The API tests run with the public cache off (PUBLIC_CACHE_MS=0); this file turns it on (as in
+// production) to prove that a checkout's cached copy of the event decides stock only in the
+// buyer's favour.
 let t: TestApp;
 let rui: string;
 let ana: string;
-const previousTtl = process.env.PUBLIC_CACHE_MS;
 
 type EventView = { id: number; ticket_types: { id: number; name: string }[] };
 const eventOf = async (slug: string): Promise<EventView> =>
@@ -35,14 +35,11 @@ const buyOne = (event: EventView, token = rui) =>
   });
 
 beforeAll(async () => {
-  process.env.PUBLIC_CACHE_MS = '10000';
-  t = await createTestApp({ config: { MAX_EVENT_LOOP_DELAY_MS: 60_000 } });
+  t = await createTestApp({ config: { MAX_EVENT_LOOP_DELAY_MS: 60_000, PUBLIC_CACHE_MS: 10_000 } });
   rui = await login(t.app, DEMO.rui);
   ana = await login(t.app, DEMO.ana);
 });
 afterAll(async () => {
-  if (previousTtl === undefined) delete process.env.PUBLIC_CACHE_MS;
-  else process.env.PUBLIC_CACHE_MS = previousTtl;
   await t.close();
 });
 

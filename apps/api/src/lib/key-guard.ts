@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../db/client';
+import { Cache } from './cache';
 import { sha256 } from './crypto';
 import { countHit, rateLimited, readCounter } from './rate-limit';
 
@@ -25,8 +26,17 @@ export const SAME_WRONG_KEY_MAX = 120;
  */
 const NOT_LOCKED_TTL_MS = 1_000;
 const NOT_LOCKED_MAX = 10_000;
-const notLocked = new Map<string, number>();
-const reading = new Map<string, ReturnType<typeof readCounter>>();
+
+/** What one app remembers between key checks (`app.caches.keyGuard`). */
+export function createKeyGuardState() {
+  return {
+    /** counters known not to be locked out */
+    notLocked: new Cache<string, true>('key guard: not locked out', NOT_LOCKED_TTL_MS, NOT_LOCKED_MAX),
+    /** counter reads in flight, so a burst of requests from one till shares one read */
+    reading: new Map<string, ReturnType<typeof readCounter>>(),
+  };
+}
+export type KeyGuardState = ReturnType<typeof createKeyGuardState>;
 
 /**
  * Call on every request to a key-protected route once the key is known to be right or wrong,
@@ -36,18 +46,19 @@ const reading = new Map<string, ReturnType<typeof readCounter>>();
  * from a wrong one (no oracle).
  */
 export async function guardKeyAttempt(
+  state: KeyGuardState,
   db: DbOrTx,
   kind: KeyKind,
   ip: string,
   key: string | null | undefined,
   right: boolean,
-  now = new Date(),
+  now: Date,
 ): Promise<void> {
+  const { notLocked, reading } = state;
   const limit = KEY_FAILURE_LIMITS[kind];
   const counter = `${limit.prefix}:${ip}`;
   if (right) {
-    const trustedUntil = notLocked.get(counter);
-    if (trustedUntil !== undefined && trustedUntil > now.getTime()) return;
+    if (notLocked.get(counter, now.getTime())) return;
     // a burst of requests from one till shares one read of the counter
     let read = reading.get(counter);
     if (!read) {
@@ -56,8 +67,7 @@ export async function guardKeyAttempt(
     }
     const state = await read;
     if (state && state.count > limit.max) throw rateLimited(state.resetAt, now);
-    if (notLocked.size >= NOT_LOCKED_MAX) notLocked.clear();
-    notLocked.set(counter, now.getTime() + NOT_LOCKED_TTL_MS);
+    notLocked.set(counter, true, now.getTime());
     return;
   }
   notLocked.delete(counter);

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { publicCacheMs, ShortCache } from '../events/events.cache';
+import { Cache } from '../../lib/cache';
 import { findEventSaleFacts, findSaleFacts, pickByIds, type SaleFacts } from './carts.repository';
 
 /**
@@ -16,18 +16,20 @@ import { findEventSaleFacts, findSaleFacts, pickByIds, type SaleFacts } from './
  *   twice, and a copy that shows it gone is confirmed by a fresh read (`findSaleFacts`)
  *   before anyone is refused (orders.service.ts `prepareOrder`).
  * The rows are shared by every checkout of one TTL: read them, never change them. With the
- * cache off (TTL 0, as in the API tests) every call is a fresh batched read.
+ * cache off (PUBLIC_CACHE_MS=0, as the API tests configure it) or none given (the seed), every
+ * call is a fresh batched read.
  */
 export function cachedSaleFacts(
+  cache: SaleFactsCache | undefined,
   db: Db,
   eventId: number,
   typeIds: number[],
   sessionIds: number[],
+  now: Date,
 ): Promise<SaleFacts> {
-  const cache = cacheFor(db);
-  if (!cache) return findSaleFacts(db, eventId, typeIds, sessionIds);
+  if (!cache?.enabled) return findSaleFacts(db, eventId, typeIds, sessionIds);
   return cache
-    .get(String(eventId), () => findEventSaleFacts(db, eventId).then(indexed))
+    .through(eventId, now.getTime(), () => findEventSaleFacts(db, eventId).then(indexed))
     .then((all) => ({
       event: all.event,
       types: pickByIds(all.typesById, typeIds),
@@ -37,7 +39,7 @@ export function cachedSaleFacts(
 }
 
 /** An event's facts with its types and sessions by id (a theatre may have hundreds of sessions). */
-interface EventSaleFacts extends Pick<SaleFacts, 'event' | 'days'> {
+export interface EventSaleFacts extends Pick<SaleFacts, 'event' | 'days'> {
   typesById: Map<number, SaleFacts['types'][number]>;
   sessionsById: Map<number, SaleFacts['sessions'][number]>;
 }
@@ -49,14 +51,8 @@ const indexed = (f: SaleFacts): EventSaleFacts => ({
   sessionsById: new Map(f.sessions.map((s) => [s.id, s])),
 });
 
-const caches = new WeakMap<object, ShortCache<EventSaleFacts> | null>();
+/** One copy per event, kept PUBLIC_CACHE_MS (the app's `caches.saleFacts`). */
+export const createSaleFactsCache = (ttlMs: number) =>
+  new Cache<number, Promise<EventSaleFacts>>('sale facts by event', ttlMs, 500);
 
-function cacheFor(db: Db): ShortCache<EventSaleFacts> | null {
-  let cache = caches.get(db);
-  if (cache === undefined) {
-    const ttl = publicCacheMs();
-    cache = ttl > 0 ? new ShortCache<EventSaleFacts>(ttl) : null;
-    caches.set(db, cache);
-  }
-  return cache;
-}
+export type SaleFactsCache = ReturnType<typeof createSaleFactsCache>;

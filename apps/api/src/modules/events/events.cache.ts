@@ -1,52 +1,81 @@
+import { eventDetailResponse, eventListResponse, type EventDetail } from '@bilheteira/shared/schemas/events';
+import type { DbOrTx } from '../../db/client';
+import { Cache } from '../../lib/cache';
+import { getEventDetail, listEvents } from './events.service';
+
 /**
- * A short-lived in-process cache for the public catalogue reads (GET /api/events and
- * GET /api/events/:slug), so a burst of visitors on one event page costs one query per
- * second instead of one per request.
+ * The public catalogue caches (GET /api/events and GET /api/events/:slug), so a burst of
+ * visitors on one event page costs one query per TTL instead of one per request.
  *
  * Freshness: an entry is stamped with the moment its database read STARTED and is never
- * served once `ttlMs` has passed since then, so an answer is at most `ttlMs` old — a
- * ticket type that sells out shows as available for at most that long (1 s by default),
- * and the purchase itself is always checked against the database (reservations lock
- * stock), so a stale page can never sell a ticket twice. Concurrent misses share one read.
- * Failures (404 included) are not cached. Sessions are not involved: these answers are
- * the same for every visitor.
+ * served once the TTL (PUBLIC_CACHE_MS, 1 s by default, at most 10 s) has passed since then,
+ * so an answer is at most one TTL old — a ticket type that sells out shows as available for
+ * at most that long, and the purchase itself is always checked against the database
+ * (reservations lock stock), so a stale page can never sell a ticket twice. Concurrent misses
+ * share one read. Failures (404 included) are not cached. Sessions are not involved: these
+ * answers are the same for every visitor.
  */
-export class ShortCache<T> {
-  private readonly entries = new Map<string, { at: number; value: Promise<T> }>();
-
-  constructor(
-    private readonly ttlMs: number,
-    private readonly maxEntries = 500,
-  ) {}
-
-  get(key: string, load: () => Promise<T>, now = Date.now()): Promise<T> {
-    if (this.ttlMs <= 0) return load();
-    const hit = this.entries.get(key);
-    if (hit && now - hit.at < this.ttlMs) return hit.value;
-    // bounded: search strings are visitor input, so the key space is open
-    if (this.entries.size >= this.maxEntries) this.prune(now);
-    const value = load();
-    const entry = { at: now, value };
-    this.entries.set(key, entry);
-    value.catch(() => {
-      if (this.entries.get(key) === entry) this.entries.delete(key);
-    });
-    return value;
-  }
-
-  private prune(now: number) {
-    for (const [k, e] of this.entries) if (now - e.at >= this.ttlMs) this.entries.delete(k);
-    if (this.entries.size >= this.maxEntries) this.entries.clear();
-  }
+export function createPublicEventCaches(ttlMs: number) {
+  // bounded: search strings are visitor input, so the key space is open
+  const max = 500;
+  return {
+    detail: new Cache<string, Promise<EventDetail>>('public event detail', ttlMs, max),
+    list: new Cache<string, Promise<EventList>>('public event list', ttlMs, max),
+    /** the HTTP bodies, validated by the response schema once per fill, not per request */
+    detailJson: new Cache<string, Promise<string>>('public event detail body', ttlMs, max),
+    listJson: new Cache<string, Promise<string>>('public event list body', ttlMs, max),
+  };
 }
 
-/** TTL of the public catalogue cache: PUBLIC_CACHE_MS (default 1000; 0 turns it off). */
-export function publicCacheMs(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.PUBLIC_CACHE_MS;
-  if (raw !== undefined && raw !== '') {
-    const n = Number(raw);
-    if (Number.isFinite(n) && n >= 0) return Math.min(n, 10_000);
-  }
-  // API tests change stock and read it back at once; they test the cache on its own
-  return env.NODE_ENV === 'test' || env.VITEST ? 0 : 1000;
+export type PublicEventCaches = ReturnType<typeof createPublicEventCaches>;
+export type EventList = Awaited<ReturnType<typeof listEvents>>;
+
+const listKey = (q: Parameters<typeof listEvents>[1]) =>
+  JSON.stringify([q.search, q.sort, q.page, q.per_page, !!q.upcoming, q.published_after ?? '']);
+
+/**
+ * The body of GET /api/events/:slug, serialised once per TTL. It reads the database itself
+ * (not through the object cache), so it is never older than one TTL either.
+ */
+export function eventDetailBodyCached(
+  caches: PublicEventCaches,
+  db: DbOrTx,
+  slug: string,
+  now: Date,
+): Promise<string> {
+  return caches.detailJson.through(slug, now.getTime(), async () =>
+    JSON.stringify(eventDetailResponse.parse({ data: await getEventDetail(db, slug, now) })),
+  );
+}
+
+/** The body of GET /api/events for a validated query, serialised once per TTL. */
+export function eventListBodyCached(
+  caches: PublicEventCaches,
+  db: DbOrTx,
+  q: Parameters<typeof listEvents>[1],
+  now: Date,
+): Promise<string> {
+  return caches.listJson.through(listKey(q), now.getTime(), async () =>
+    JSON.stringify(eventListResponse.parse(await listEvents(db, q, now))),
+  );
+}
+
+/** getEventDetail through the public cache (events.cache.ts says why it is safe). */
+export function getEventDetailCached(
+  caches: PublicEventCaches,
+  db: DbOrTx,
+  slug: string,
+  now: Date,
+): Promise<EventDetail> {
+  return caches.detail.through(slug, now.getTime(), () => getEventDetail(db, slug, now));
+}
+
+/** listEvents through the public cache; the key is the whole validated query. */
+export function listEventsCached(
+  caches: PublicEventCaches,
+  db: DbOrTx,
+  q: Parameters<typeof listEvents>[1],
+  now: Date,
+): Promise<EventList> {
+  return caches.list.through(listKey(q), now.getTime(), () => listEvents(db, q, now));
 }

@@ -7,7 +7,8 @@ import {
   slugParam,
 } from '@bilheteira/shared/schemas/events';
 import type { FastifyReply } from 'fastify';
-import { eventDetailBodyCached, eventListBodyCached, getOrganizerPage } from './events.service';
+import { eventDetailBodyCached, eventListBodyCached } from './events.cache';
+import { getOrganizerPage } from './events.service';
 import './events.messages';
 
 /** Public catalogue answers may be kept by browsers and proxies as long as the server does. */
@@ -33,7 +34,8 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: eventListResponse },
       },
     },
-    async (req, reply) => sendJson(reply, await eventListBodyCached(app.db, req.query)),
+    async (req, reply) =>
+      sendJson(reply, await eventListBodyCached(app.caches.publicEvents, app.db, req.query, new Date())),
   );
 
   app.get(
@@ -46,7 +48,11 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: eventDetailResponse },
       },
     },
-    async (req, reply) => sendJson(reply, await eventDetailBodyCached(app.db, req.params.slug)),
+    async (req, reply) =>
+      sendJson(
+        reply,
+        await eventDetailBodyCached(app.caches.publicEvents, app.db, req.params.slug, new Date()),
+      ),
   );
 
   app.post(
@@ -59,7 +65,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: organizerPageResponse },
       },
     },
-    async (req) => ({ data: await getOrganizerPage(app.db, req.params.slug) }),
+    async (req) => ({ data: await getOrganizerPage(app.db, req.params.slug, new Date()) }),
   );
 };
 export default eventsRoutes;

@@ -1,13 +1,8 @@
 import { eventStatus } from '@bilheteira/shared/event-status';
-import {
-  eventDetailResponse,
-  eventListResponse,
-  type EventDetail,
-  type EventSummary,
-} from '@bilheteira/shared/schemas/events';
+import { isInSalesWindow } from '@bilheteira/shared/sales-window';
+import type { EventDetail, EventSummary } from '@bilheteira/shared/schemas/events';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { publicCacheMs, ShortCache } from './events.cache';
 import {
   findEventBySlug,
   findOrganizerBySlug,
@@ -23,8 +18,7 @@ import {
 const left = (t: { quantity: number; reserved: number; sold: number }) =>
   Math.max(0, t.quantity - t.reserved - t.sold);
 
-const onSale = (t: TicketTypeRow, now: Date) =>
-  (!t.salesStartAt || t.salesStartAt <= now) && (!t.salesEndAt || t.salesEndAt > now);
+const onSale = (t: TicketTypeRow, now: Date) => isInSalesWindow(t, now);
 
 function toSummary(e: EventRow, o: OrganizerRow, types: TicketTypeRow[], now: Date): EventSummary {
   const available = types
@@ -59,7 +53,7 @@ export async function listEvents(
     upcoming?: boolean;
     published_after?: string;
   },
-  now = new Date(),
+  now: Date,
   organizerId?: number,
 ) {
   const { rows, total } = await listPublicEvents(
@@ -104,7 +98,7 @@ function sessionAvailability(s: SessionRow, types: TicketTypeRow[]): Record<stri
 }
 
 /** An event page by slug (private events too: reachable by link). Throws 404 if unknown. */
-export async function getEventDetail(db: DbOrTx, slug: string, now = new Date()): Promise<EventDetail> {
+export async function getEventDetail(db: DbOrTx, slug: string, now: Date): Promise<EventDetail> {
   const found = await findEventBySlug(db, slug);
   if (!found) throw notFound('event.not_found');
   const { event: e, organizer } = found;
@@ -141,7 +135,7 @@ export async function getEventDetail(db: DbOrTx, slug: string, now = new Date())
 }
 
 /** The organiser's public page and their public events. Throws 404 if unknown. */
-export async function getOrganizerPage(db: DbOrTx, slug: string, now = new Date()) {
+export async function getOrganizerPage(db: DbOrTx, slug: string, now: Date) {
   const organizer = await findOrganizerBySlug(db, slug);
   if (!organizer) throw notFound('organizer.not_found');
   const { data } = await listEvents(
@@ -160,59 +154,4 @@ export async function getOrganizerPage(db: DbOrTx, slug: string, now = new Date(
     },
     events: data,
   };
-}
-
-type EventList = Awaited<ReturnType<typeof listEvents>>;
-interface PublicCaches {
-  detail: ShortCache<EventDetail>;
-  list: ShortCache<EventList>;
-  /** the HTTP bodies, validated by the response schema once per fill, not per request */
-  detailJson: ShortCache<string>;
-  listJson: ShortCache<string>;
-}
-const publicCaches = new WeakMap<object, PublicCaches>();
-
-function cachesFor(db: DbOrTx): PublicCaches {
-  let c = publicCaches.get(db);
-  if (!c) {
-    const ttl = publicCacheMs();
-    c = {
-      detail: new ShortCache(ttl),
-      list: new ShortCache(ttl),
-      detailJson: new ShortCache(ttl),
-      listJson: new ShortCache(ttl),
-    };
-    publicCaches.set(db, c);
-  }
-  return c;
-}
-
-const listKey = (q: Parameters<typeof listEvents>[1]) =>
-  JSON.stringify([q.search, q.sort, q.page, q.per_page, !!q.upcoming, q.published_after ?? '']);
-
-/**
- * The body of GET /api/events/:slug, serialised once per second. It reads the database
- * itself (not through the object cache), so it is never older than one TTL either.
- */
-export function eventDetailBodyCached(db: DbOrTx, slug: string): Promise<string> {
-  return cachesFor(db).detailJson.get(slug, async () =>
-    JSON.stringify(eventDetailResponse.parse({ data: await getEventDetail(db, slug) })),
-  );
-}
-
-/** The body of GET /api/events for a validated query, serialised once per second. */
-export function eventListBodyCached(db: DbOrTx, q: Parameters<typeof listEvents>[1]): Promise<string> {
-  return cachesFor(db).listJson.get(listKey(q), async () =>
-    JSON.stringify(eventListResponse.parse(await listEvents(db, q))),
-  );
-}
-
-/** getEventDetail through the 1-second public cache (events.cache.ts says why it is safe). */
-export function getEventDetailCached(db: DbOrTx, slug: string): Promise<EventDetail> {
-  return cachesFor(db).detail.get(slug, () => getEventDetail(db, slug));
-}
-
-/** listEvents through the 1-second public cache; the key is the whole validated query. */
-export function listEventsCached(db: DbOrTx, q: Parameters<typeof listEvents>[1]): Promise<EventList> {
-  return cachesFor(db).list.get(listKey(q), () => listEvents(db, q));
 }

@@ -33,11 +33,13 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
         const given = req.headers['x-operator-key'];
         const right = typeof given === 'string' && safeEqual(given, key);
         await guardKeyAttempt(
+          app.caches.keyGuard,
           app.db,
           'operator',
           clientIp(req),
           typeof given === 'string' ? given : null,
           right,
+          new Date(),
         );
         if (!right) throw new AppError(403, 'forbidden', 'identity.operator.invalid_key');
       },

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { DEFAULT_LOCALE, normalizeLocale, type Locale } from '@bilheteira/shared/locales';
 import { eventListQuery } from '@bilheteira/shared/schemas/events';
 import type { DbOrTx } from '../../db/client';
-import { getEventDetailCached, listEventsCached } from '../events/events.service';
+import { getEventDetailCached, listEventsCached, type PublicEventCaches } from '../events/events.cache';
 import { jsonForScript } from './seo.html';
 
 /**
@@ -25,7 +25,14 @@ interface PreloadRoute {
   modules: string[];
   /** i18n namespaces the page renders with (besides the shell's common and layout) */
   namespaces: string[];
-  data?: (db: DbOrTx, match: RegExpExecArray) => Promise<InitialQuery | null>;
+  data?: (reads: CatalogueReads, match: RegExpExecArray) => Promise<InitialQuery | null>;
+}
+
+/** How a page reads the catalogue: through the app's public cache, at the request's `now`. */
+export interface CatalogueReads {
+  db: DbOrTx;
+  caches: PublicEventCaches;
+  now: Date;
 }
 
 /** Same query as the web app's publicEventsQuery (features/home/api/public-events.ts). */
@@ -47,7 +54,10 @@ export const PRELOAD_ROUTES: PreloadRoute[] = [
     pattern: /^\/$/,
     modules: ['src/features/home/pages/home-page.tsx'],
     namespaces: ['home'],
-    data: async (db) => ({ key: ['events', 'home'], data: await listEventsCached(db, HOME_EVENTS_QUERY) }),
+    data: async (r) => ({
+      key: ['events', 'home'],
+      data: await listEventsCached(r.caches, r.db, HOME_EVENTS_QUERY, r.now),
+    }),
   },
   {
     pattern: /^\/events\/?$/,
@@ -58,11 +68,11 @@ export const PRELOAD_ROUTES: PreloadRoute[] = [
     pattern: /^\/events\/([^/]+)\/?$/,
     modules: ['src/app/pages/event-details-page.tsx'],
     namespaces: ['catalog', 'checkout', 'eventMenu'],
-    data: async (db, m) => {
+    data: async (r, m) => {
       const slug = decodeSlug(m[1]);
       if (!slug) return null;
       // an unknown slug throws 404: the page then asks the API itself and shows its 404
-      const data = await getEventDetailCached(db, slug).catch(() => null);
+      const data = await getEventDetailCached(r.caches, r.db, slug, r.now).catch(() => null);
       return data ? { key: ['events', 'detail', slug], data } : null;
     },
   },
@@ -84,7 +94,7 @@ export function requestLocale(req: FastifyRequest): Locale {
 
 /** What to add to index.html for `pathname`: preload links and the initial data, or null. */
 export async function preloadHead(
-  db: DbOrTx,
+  reads: CatalogueReads,
   req: FastifyRequest,
   pathname: string,
   modulePreloads: (keys: readonly string[]) => string,
@@ -97,7 +107,7 @@ export async function preloadHead(
       (ns) => `src/i18n/locales/${locale}/${ns}.json`,
     );
     let head = modulePreloads([...route.modules, ...catalogues]);
-    const initial = route.data ? await route.data(db, m).catch(() => null) : null;
+    const initial = route.data ? await route.data(reads, m).catch(() => null) : null;
     if (initial) {
       head += `<script type="application/json" id="initial-data">${jsonForScript([initial])}</script>`;
     }

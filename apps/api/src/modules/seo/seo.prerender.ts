@@ -6,10 +6,9 @@ import { EVENT_STATUS } from '@bilheteira/shared/event-status';
 import type { Locale } from '@bilheteira/shared/locales';
 import type { EventDetail } from '@bilheteira/shared/schemas/events';
 import type { RootContent } from '../../plugins/spa';
-import type { DbOrTx } from '../../db/client';
-import { getEventDetailCached } from '../events/events.service';
+import { getEventDetailCached } from '../events/events.cache';
 import { escapeHtml } from './seo.html';
-import { requestLocale } from './seo.preload';
+import { requestLocale, type CatalogueReads } from './seo.preload';
 
 /**
  * A static first paint for the public landing pages, so their largest text (LCP) shows from
@@ -224,7 +223,7 @@ function decodeSlug(raw: string): string | null {
  * when React renders, as before).
  */
 export async function prerenderRoot(
-  db: DbOrTx,
+  reads: CatalogueReads,
   req: FastifyRequest,
   pathname: string,
 ): Promise<RootContent | null> {
@@ -235,7 +234,7 @@ export async function prerenderRoot(
     const m = EVENT_PAGE.exec(pathname);
     const slug = m ? decodeSlug(m[1]!) : null;
     if (!slug) return null;
-    const event = await getEventDetailCached(db, slug).catch(() => null);
+    const event = await getEventDetailCached(reads.caches, reads.db, slug, reads.now).catch(() => null);
     return event ? { html: eventPrerender(event, locale), lang } : null;
   } catch (err) {
     if (err instanceof MissingText) {

@@ -25,19 +25,23 @@ function slugFrom(re: RegExp, pathname: string): string | null {
 export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
   const publicUrl = app.config.PUBLIC_URL;
 
+  const reads = (now: Date) => ({ db: app.db, caches: app.caches.publicEvents, now });
+
   app.addHeadProvider(async (_req, pathname) => {
     const event = slugFrom(EVENT_PAGE, pathname);
-    if (event) return eventHead(app.db, event, publicUrl);
+    if (event) return eventHead(reads(new Date()), event, publicUrl);
     const organizer = slugFrom(ORGANIZER_PAGE, pathname);
-    if (organizer) return organizerHead(app.db, organizer, publicUrl);
+    if (organizer) return organizerHead(app.db, organizer, publicUrl, new Date());
     return null;
   });
 
   // the page's chunks, its texts and its first API answer, so nothing waits on anything
-  app.addHeadProvider((req, pathname) => preloadHead(app.db, req, pathname, app.spaModulePreloads));
+  app.addHeadProvider((req, pathname) =>
+    preloadHead(reads(new Date()), req, pathname, app.spaModulePreloads),
+  );
 
   // the landing pages' header and largest text painted from the HTML, before any JavaScript
-  app.addRootProvider((req, pathname) => prerenderRoot(app.db, req, pathname));
+  app.addRootProvider((req, pathname) => prerenderRoot(reads(new Date()), req, pathname));
 
   app.addRootRoute({
     method: ['GET', 'HEAD'],

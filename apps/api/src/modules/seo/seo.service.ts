@@ -2,7 +2,9 @@ import { EVENT_STATUS } from '@bilheteira/shared/event-status';
 import type { EventDetail } from '@bilheteira/shared/schemas/events';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { getEventDetail, getEventDetailCached, getOrganizerPage } from '../events/events.service';
+import { getEventDetailCached } from '../events/events.cache';
+import { getOrganizerPage } from '../events/events.service';
+import type { CatalogueReads } from './seo.preload';
 import { escapeXml, renderHead, summary } from './seo.html';
 import { listSitemapEvents, listSitemapOrganizers } from './seo.repository';
 
@@ -65,11 +67,11 @@ export function eventJsonLd(e: EventDetail, url: string, publicUrl: string) {
 }
 
 /** Head tags of /events/:slug, or a noindex head for an unknown slug. */
-export async function eventHead(db: DbOrTx, slug: string, publicUrl: string, now?: Date) {
+export async function eventHead(reads: CatalogueReads, slug: string, publicUrl: string) {
   const url = abs(publicUrl, `/events/${encodeURIComponent(slug)}`);
   try {
     // the same cached read the page's inlined data uses (seo.preload.ts): one query per page
-    const e = await (now ? getEventDetail(db, slug, now) : getEventDetailCached(db, slug));
+    const e = await getEventDetailCached(reads.caches, reads.db, slug, reads.now);
     return renderHead({
       title: `${e.name} | Bilheteira`,
       description: summary(e.information || `${e.name} — ${e.address}`),
@@ -87,7 +89,7 @@ export async function eventHead(db: DbOrTx, slug: string, publicUrl: string, now
 }
 
 /** Head tags of /organizer/:slug. */
-export async function organizerHead(db: DbOrTx, slug: string, publicUrl: string, now = new Date()) {
+export async function organizerHead(db: DbOrTx, slug: string, publicUrl: string, now: Date) {
   const url = abs(publicUrl, `/organizer/${encodeURIComponent(slug)}`);
   try {
     const { organizer: o } = await getOrganizerPage(db, slug, now);

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { Cache } from '../../lib/cache';
 import { eventSigningKeys } from '../../db/schema/index';
 import { generateEventKeyPair, type EventKeyPair } from './ticket-token';
 
@@ -29,19 +30,26 @@ export async function findEventSigningKey(db: DbOrTx, eventId: number): Promise<
   return rows[0];
 }
 
-// An event's public key never changes once created, so every instance may keep it.
-const publicKeyCache = new Map<number, string>();
+/**
+ * Events' public keys, owned by the app (`app.caches.eventPublicKeys`). A key never changes
+ * once created, so an entry never goes stale (no TTL); the bound only limits memory.
+ */
+export const createEventPublicKeyCache = () =>
+  new Cache<number, string>('event public keys', Infinity, 10_000);
+export type EventPublicKeyCache = ReturnType<typeof createEventPublicKeyCache>;
 
 /**
  * The event's public key (verification only), cached in memory after the first read;
  * `fresh` reads the database again (a caller whose check failed with the cached key).
  */
 export async function findEventPublicKey(
+  cache: EventPublicKeyCache,
   db: DbOrTx,
   eventId: number,
   opts: { fresh?: boolean } = {},
 ): Promise<string | undefined> {
-  const cached = opts.fresh ? undefined : publicKeyCache.get(eventId);
+  // the clock does not matter: entries never expire
+  const cached = opts.fresh ? undefined : cache.get(eventId, 0);
   if (cached) return cached;
   const rows = await db
     .select({ publicKey: eventSigningKeys.publicKey })
@@ -49,6 +57,6 @@ export async function findEventPublicKey(
     .where(eq(eventSigningKeys.eventId, eventId))
     .limit(1);
   const key = rows[0]?.publicKey;
-  if (key) publicKeyCache.set(eventId, key);
+  if (key) cache.set(eventId, key, 0);
   return key;
 }
