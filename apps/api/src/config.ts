@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { isValidIban, normalizeIban } from '@bilheteira/shared/validation';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -67,11 +68,28 @@ const envSchema = z.object({
   ORDER_RATE_PER_CUSTOMER_PER_MINUTE: z.coerce.number().int().min(0).default(10),
   /** Orders one client address may create per minute, all customers together. 0: no limit. */
   ORDER_RATE_PER_IP_PER_MINUTE: z.coerce.number().int().min(0).default(30),
+  /** Minutes an unpaid order holds its tickets (payment attempts extend it at most by one MB WAY window and a minute). */
+  ORDER_HOLD_MINUTES: z.coerce.number().positive().default(15),
+  /**
+   * Sandbox only: the simulated MB WAY app answers on its own after this delay (ms); 0 turns
+   * it off. Unset: 8000 outside production, off in production (sandboxAutoApproveMs).
+   */
+  SANDBOX_MBWAY_AUTO_APPROVE_MS: z.coerce.number().int().min(0).optional(),
   /**
    * How long (ms) the public catalogue and a checkout's copy of an event may be served from
    * memory (caches.ts); 0 turns those caches off. At most 10 s.
    */
   PUBLIC_CACHE_MS: z.coerce.number().int().min(0).default(1000).transform((n) => Math.min(n, 10_000)),
+  /** Debtor account of the refunds' SEPA file (the organiser's payout account); demo values by default. */
+  SEPA_DEBTOR_NAME: z.string().min(1).default('Bilheteira Demo Lda'),
+  SEPA_DEBTOR_IBAN: z
+    .string()
+    .default('PT50000201231234567890154')
+    .refine(isValidIban, 'SEPA_DEBTOR_IBAN is not a valid IBAN')
+    .transform(normalizeIban),
+  SEPA_DEBTOR_BIC: z.string().optional(),
+  /** Who `npm run ops` commands name in the audit log (default: the system user, or `cli`). */
+  OPERATOR_NAME: z.string().optional(),
   /** Run the background worker (outbox, expiry) in this process. */
   WORKER: bool.default(true),
 });
