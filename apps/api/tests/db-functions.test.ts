@@ -523,6 +523,30 @@ describe('checkin_scan_batch', () => {
     ]);
   });
 
+  it("records the caller's reason for a scan without a token, with no ticket, beside a normal scan", async () => {
+    // the general path (check-in-ticket.service.ts) found no ticket to read: an unreadable,
+    // forged or other event's token
+    const valid = await ticket();
+    const p = params([
+      { token: valid.token, nonce: 'fn-nt1', day: null, reason: 'wrong_event' },
+      { token: valid.token, nonce: 'fn-nt2' },
+    ]);
+    (p[6] as (string | null)[])[0] = null;
+    const res = await rawRows<Row>(SCAN_SQL, p);
+    expect(res.map((r) => [r.device_ok, r.result, r.checkin_id !== null, r.mismatch])).toEqual([
+      [true, 'wrong_event', false, false],
+      [true, 'ok', true, false],
+    ]);
+    const scans = await rows<{ nonce: string; ticket_id: number | null; result: string }>(
+      sql`SELECT nonce, ticket_id, result FROM checkin_scans
+        WHERE device_id = ${deviceId} AND nonce LIKE 'fn-nt%' ORDER BY id`,
+    );
+    expect(scans).toEqual([
+      { nonce: 'fn-nt1', ticket_id: null, result: 'wrong_event' },
+      { nonce: 'fn-nt2', ticket_id: valid.id, result: 'ok' },
+    ]);
+  });
+
   it.skipIf(!onPostgres)(
     'two batches admitting the same tickets in opposite order: a deadlock fails one call whole, which wrote nothing',
     async () => {
