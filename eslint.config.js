@@ -79,7 +79,7 @@ export default tseslint.config(
     rules: {
       // No import cycles between files, nor between API modules (wallet ⇄ refunds).
       'import/no-cycle': ['error', { ignoreExternal: true }],
-      'bilheteira/no-module-cycle': PENDING,
+      'bilheteira/no-module-cycle': 'error',
     },
   },
   {
