@@ -15,8 +15,8 @@ export const BAD_DEVICE_KEY_LIMIT = KEY_FAILURE_LIMITS.door;
 /**
  * Door scans sharing one database call (lib/batcher.ts): at most SCAN_BATCH_MAX per call and
  * SCAN_BATCHES_IN_FLIGHT calls at once per API instance; more wait for the next call. Two in
- * flight measured best (bench, 2026-11-23: 1 → 1,736 scans/s, 2 → 2,091, 4 → 1,728): one
- * call fills while the other runs, and fewer, larger batches mean fewer commits.
+ * flight measured best (bench/journal/2026-11-23.md): one call fills while the other runs,
+ * and fewer, larger batches mean fewer commits.
  */
 export const SCAN_BATCH_MAX = 64;
 export const SCAN_BATCHES_IN_FLIGHT = 2;
