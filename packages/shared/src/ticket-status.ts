@@ -1,3 +1,5 @@
+import { salesWindowPhase } from './sales-window';
+
 /**
  * Ticket statuses of spec §3, computed in one place for the API and the web, with `now` as
  * a parameter. A customer ticket is valid, used, expired-not-used, not-valid (outside its
@@ -163,11 +165,10 @@ export function ticketTypeSaleStatus(
   },
   now: Date,
 ): TicketStatus {
-  const ms = now.getTime();
   if (t.eventStatus === 'cancelled') return TICKET_STATUS.canceled;
-  if (ms >= t.eventEndsAt.getTime() || (t.salesEndAt && ms >= t.salesEndAt.getTime()))
-    return TICKET_STATUS.expired;
-  if (t.salesStartAt && ms < t.salesStartAt.getTime()) return TICKET_STATUS.waiting;
+  const phase = salesWindowPhase(t, now);
+  if (now.getTime() >= t.eventEndsAt.getTime() || phase === 'after') return TICKET_STATUS.expired;
+  if (phase === 'before') return TICKET_STATUS.waiting;
   if (t.available <= 0) return TICKET_STATUS.soldOut;
   return TICKET_STATUS.valid;
 }

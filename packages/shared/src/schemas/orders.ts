@@ -86,6 +86,15 @@ export const orderLineView = z.object({
   total_cents: z.number(),
 });
 
+/** Payment attempts still waiting for the customer or the provider (one per order at most). */
+export const OPEN_PAYMENT_STATUSES = ['pending', 'requires_action'] as const;
+export const isOpenPaymentStatus = (status: string): boolean =>
+  (OPEN_PAYMENT_STATUSES as readonly string[]).includes(status);
+
+/** How a customer pays (the pay body and the payment view). */
+export const PAYMENT_METHODS = ['mbway', 'card', 'google_pay', 'apple_pay'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
 /** A payment as the customer sees it (an operator's refund_failed shows as refund_pending). */
 export const PAYMENT_VIEW_STATUSES = [
   'pending',
@@ -101,7 +110,7 @@ export const paymentView = z.object({
   id: z.number(),
   reference: z.string(),
   provider: z.string(),
-  method: z.enum(['mbway', 'card', 'google_pay', 'apple_pay']),
+  method: z.enum(PAYMENT_METHODS),
   status: z.enum(PAYMENT_VIEW_STATUSES),
   amount_cents: z.number(),
   expires_at: z.string().nullable(),

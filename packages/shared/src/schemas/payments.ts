@@ -2,10 +2,9 @@ import { z } from 'zod';
 import { passesLuhn } from '../validation';
 import { dialCode, nationalMobile } from './customers';
 import { findCountryByDialCode, isValidPhone } from '../phone';
-import { orderDetailView, paymentView } from './orders';
+import { orderDetailView, PAYMENT_METHODS, paymentView } from './orders';
 
-export const PAYMENT_METHODS = ['mbway', 'card', 'google_pay', 'apple_pay'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export { PAYMENT_METHODS, type PaymentMethod } from './orders';
 
 /**
  * Sandbox test cards (like the big providers' test numbers). Any other number that passes

@@ -2,6 +2,7 @@ import type { CartView } from '@bilheteira/shared/schemas/carts';
 import { fromSessionDate, toSessionDate } from '@bilheteira/shared/schemas/carts';
 import { serviceCostCents } from '@bilheteira/shared/money';
 import { perOrderProblems } from '@bilheteira/shared/order-limits';
+import { isInSalesWindow } from '@bilheteira/shared/sales-window';
 import type { Db, DbOrTx } from '../../db/client';
 import { cartErrors } from './carts.errors';
 import {
@@ -47,10 +48,7 @@ export function availablePlaces(
 
 /** Is the ticket type on sale at `now` (its window and the event's)? */
 export function typeOnSale(event: EventRow, type: TicketTypeRow, now: Date): boolean {
-  if (event.salesStartAt && event.salesStartAt > now) return false;
-  if (type.salesStartAt && type.salesStartAt > now) return false;
-  if (type.salesEndAt && type.salesEndAt <= now) return false;
-  return true;
+  return isInSalesWindow({ salesStartAt: event.salesStartAt }, now) && isInSalesWindow(type, now);
 }
 
 /**

@@ -5,7 +5,7 @@ import type {
   OrderSummaryView,
   PaymentView,
 } from '@bilheteira/shared/schemas/orders';
-import { PAYMENT_VIEW_STATUSES } from '@bilheteira/shared/schemas/orders';
+import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_VIEW_STATUSES } from '@bilheteira/shared/schemas/orders';
 import { toSessionDate } from '@bilheteira/shared/schemas/carts';
 import type { DbOrTx } from '../../db/client';
 import type { EventRow, SessionRow } from '../carts/carts.repository';
@@ -24,15 +24,14 @@ import {
   type PaymentRow,
 } from './orders.repository';
 
-const FILTER_STATUSES: Record<OrderFilter, string[] | null> = {
+const FILTER_STATUSES: Record<OrderFilter, OrderStatus[] | null> = {
   all: null,
   paid: ['paid'],
   pending: ['pending', 'processing'],
   cancelled: ['cancelled', 'refunded'],
 };
 
-const asStatus = (s: string): OrderStatus =>
-  (['pending', 'processing', 'paid', 'cancelled', 'refunded'] as const).find((x) => x === s) ?? 'pending';
+const asStatus = (s: string): OrderStatus => ORDER_STATUSES.find((x) => x === s) ?? 'pending';
 
 type EventFacts = Pick<EventRow, 'slug' | 'name' | 'startsAt'>;
 
@@ -89,7 +88,7 @@ export function toPaymentView(p: PaymentRow): PaymentView {
     id: p.id,
     reference: p.providerRef ?? String(p.id),
     provider: p.provider,
-    method: (['mbway', 'card', 'google_pay', 'apple_pay'] as const).find((m) => m === p.method) ?? 'card',
+    method: PAYMENT_METHODS.find((m) => m === p.method) ?? 'card',
     status:
       // refund_failed is the refund job's business: the customer is still owed the money
       p.status === 'refund_failed'

@@ -1,3 +1,4 @@
+import { OPEN_PAYMENT_STATUSES } from '@bilheteira/shared/schemas/orders';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { isTransaction, preparedQueryRows, queryRows, type Db, type DbOrTx } from '../../db/client';
 import { ascending, batcherPerDatabase, inLockOrder } from '../../lib/batcher';
@@ -344,7 +345,10 @@ export async function claimExpiredOrders(
       WHERE o.status = 'pending' AND o.expires_at <= ${now.toISOString()}
         AND (o.created_at <= ${new Date(now.getTime() - capMs).toISOString()} OR NOT EXISTS (
           SELECT 1 FROM payments p WHERE p.order_id = o.id
-            AND p.status IN ('pending', 'requires_action')
+            AND p.status IN (${sql.join(
+              OPEN_PAYMENT_STATUSES.map((st) => sql`${st}`),
+              sql`, `,
+            )})
             AND p.expires_at > ${now.toISOString()}))
       ORDER BY o.id LIMIT ${batch} FOR UPDATE SKIP LOCKED)
     UPDATE orders SET status = 'cancelled' FROM due WHERE orders.id = due.id
@@ -380,5 +384,5 @@ export async function forceExpire(db: DbOrTx, orderId: number, now: Date): Promi
   await db
     .update(payments)
     .set({ status: 'expired', updatedAt: now })
-    .where(and(eq(payments.orderId, orderId), inArray(payments.status, ['pending', 'requires_action'])));
+    .where(and(eq(payments.orderId, orderId), inArray(payments.status, [...OPEN_PAYMENT_STATUSES])));
 }

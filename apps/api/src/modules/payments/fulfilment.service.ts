@@ -1,3 +1,4 @@
+import { isOpenPaymentStatus } from '@bilheteira/shared/schemas/orders';
 import { formatEur } from '@bilheteira/shared/money';
 import { normalizeLocale } from '@bilheteira/shared/locales';
 import type { Db, Tx } from '../../db/client';
@@ -202,7 +203,7 @@ export async function declinePayment(db: Db, c: Confirmation, reason: string): P
   return db.transaction(async (tx) => {
     if (!(await recordPaymentEvent(tx, c))) return false;
     const payment = await findPaymentForUpdate(tx, c.paymentId);
-    if (!payment || !['pending', 'requires_action'].includes(payment.status)) return false;
+    if (!payment || !isOpenPaymentStatus(payment.status)) return false;
     await updatePayment(tx, payment.id, {
       status: 'declined',
       meta: { ...payment.meta, decline_code: reason },

@@ -1,3 +1,4 @@
+import { isOpenPaymentStatus } from '@bilheteira/shared/schemas/orders';
 import { randomBytes } from 'node:crypto';
 import { MBWAY_COUNTDOWN_MS } from '@bilheteira/shared/constants';
 import { formatEur } from '@bilheteira/shared/money';
@@ -42,7 +43,6 @@ export type PayOrderInput = z.output<typeof payOrderBody>;
 /** A new attempt's public reference. */
 export const newPaymentRef = () => `pay_${randomBytes(12).toString('base64url')}`;
 
-const OPEN_STATUSES = ['pending', 'requires_action'];
 /** A concurrent identical call waits this long for the attempt whose provider call is in flight. */
 const IN_FLIGHT_WAIT_MS = 30_000;
 
@@ -60,7 +60,7 @@ interface AttemptMeta {
 const metaOf = (p: PaymentRow) => p.meta as AttemptMeta;
 
 const isOpen = (p: PaymentRow, now: Date) =>
-  OPEN_STATUSES.includes(p.status) && (!p.expiresAt || p.expiresAt > now);
+  isOpenPaymentStatus(p.status) && (!p.expiresAt || p.expiresAt > now);
 
 /** The request an attempt was made for; a card keeps only its last four digits (forgotten later, see expirePaymentAttempts). */
 function requestOf(body: PayOrderInput, mbwayPhone: string | undefined): string {
@@ -307,7 +307,7 @@ async function applyProviderAnswer(
 async function answerAttempt(db: Db, found: PaymentRow, customerId: number, now: Date) {
   let payment = found;
   const deadline = Date.now() + IN_FLIGHT_WAIT_MS;
-  for (let pause = 20; OPEN_STATUSES.includes(payment.status) && metaOf(payment).in_flight;) {
+  for (let pause = 20; isOpenPaymentStatus(payment.status) && metaOf(payment).in_flight;) {
     if (Date.now() > deadline) throw paymentErrors.inProgress();
     await new Promise((r) => setTimeout(r, pause));
     pause = Math.min(pause * 2, 250);

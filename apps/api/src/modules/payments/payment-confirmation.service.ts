@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import type { PaymentMethod } from '@bilheteira/shared/schemas/orders';
 import type { Db } from '../../db/client';
 import { findOrderById, findOwnedOrder } from '../orders/orders.repository';
 import { declinePayment, fulfilPayment } from './fulfilment.service';
@@ -90,7 +91,7 @@ export async function expirePaymentAttempts(db: Db, now: Date): Promise<number> 
 export async function recordSeedPayment(
   db: Db,
   orderId: number,
-  p: { method: 'card' | 'mbway' | 'google_pay' | 'apple_pay'; display: string },
+  p: { method: PaymentMethod; display: string },
   at: Date,
   publicUrl: string,
 ): Promise<void> {

@@ -1,3 +1,4 @@
+import { OPEN_PAYMENT_STATUSES } from '@bilheteira/shared/schemas/orders';
 import { and, asc, desc, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -44,7 +45,7 @@ export async function recordProviderAnswer(
     .update(payments)
     .set({
       ...values,
-      status: sql`CASE WHEN ${payments.status} IN ('pending', 'requires_action') THEN ${status} ELSE ${payments.status} END`,
+      status: sql`CASE WHEN ${inArray(payments.status, [...OPEN_PAYMENT_STATUSES])} THEN ${status} ELSE ${payments.status} END`,
       updatedAt: new Date(),
     })
     .where(eq(payments.id, id))
@@ -123,7 +124,7 @@ export async function supersedeOpenPayments(db: DbOrTx, orderId: number): Promis
   await db
     .update(payments)
     .set({ status: 'expired', updatedAt: new Date() })
-    .where(and(eq(payments.orderId, orderId), inArray(payments.status, ['pending', 'requires_action'])));
+    .where(and(eq(payments.orderId, orderId), inArray(payments.status, [...OPEN_PAYMENT_STATUSES])));
 }
 
 /** Records a provider event once; answers false when it was already recorded. */
@@ -168,7 +169,7 @@ export async function forgetAttemptRequests(db: DbOrTx, before: Date): Promise<n
       and(
         sql`${payments.meta} ? 'request'`,
         lte(payments.updatedAt, before),
-        notInArray(payments.status, ['pending', 'requires_action']),
+        notInArray(payments.status, [...OPEN_PAYMENT_STATUSES]),
       ),
     )
     .returning({ id: payments.id });
@@ -180,7 +181,7 @@ export async function expireOpenPayments(db: DbOrTx, now: Date): Promise<number>
   const rows = await db
     .update(payments)
     .set({ status: 'expired', updatedAt: now })
-    .where(and(inArray(payments.status, ['pending', 'requires_action']), lte(payments.expiresAt, now)))
+    .where(and(inArray(payments.status, [...OPEN_PAYMENT_STATUSES]), lte(payments.expiresAt, now)))
     .returning({ id: payments.id });
   return rows.length;
 }

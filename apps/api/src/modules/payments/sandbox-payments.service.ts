@@ -1,3 +1,4 @@
+import { isOpenPaymentStatus } from '@bilheteira/shared/schemas/orders';
 import type { Config } from '../../config';
 import { audit } from '../../lib/audit';
 import { declinePayment, fulfilPayment } from './fulfilment.service';
@@ -17,7 +18,7 @@ export async function decideSandboxPayment(
   now: Date,
 ): Promise<void> {
   if (payment.provider !== 'sandbox') throw paymentErrors.notFound();
-  if (!['pending', 'requires_action'].includes(payment.status)) throw paymentErrors.notAwaiting();
+  if (!isOpenPaymentStatus(payment.status)) throw paymentErrors.notAwaiting();
   const ref = payment.providerRef ?? String(payment.id);
   const c = { provider: 'sandbox', paymentId: payment.id };
   if (outcome === 'approve') {
