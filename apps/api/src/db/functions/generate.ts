@@ -8,6 +8,8 @@
  * new migration and checks the sources and the database now agree.
  *
  * `--check` writes nothing and exits 1 when a migration is needed (CI, before committing).
+ * Function names given (`npm run db:functions -- insert_pending_orders`) limit the migration
+ * to those functions: someone else's source edit in the same work tree is left out.
  *
  * Run it under the migration lock when others may write migrations at the same time:
  *   flock /tmp/migration.lock npm run db:functions
@@ -26,6 +28,7 @@ import {
   functionsFolder,
   loadFunctionSources,
   migrationSql,
+  type FunctionChange,
 } from './functions';
 
 const repoRoot = path.resolve(functionsFolder, '../../../../..');
@@ -83,11 +86,27 @@ async function main(argv: string[]): Promise<number> {
   checkFolderConsistent(out);
 
   const sources = loadFunctionSources();
-  const { same, changes } = await compareWith(out);
+  const named = argv.filter((a, i) => !a.startsWith('--') && argv[i - 1] !== '--config');
+  const unknown = named.filter((n) => !sources.some((s) => s.name === n));
+  if (unknown.length > 0) {
+    console.log(
+      `db:functions: no source file for ${unknown.join(', ')}: dropped if the migrations create it`,
+    );
+  }
+  const nameOf = (c: FunctionChange) => (c.kind === 'removed' ? c.current.name : c.source.name);
+  const compared = await compareWith(out);
+  const same = compared.same;
+  const changes =
+    named.length === 0 ? compared.changes : compared.changes.filter((c) => named.includes(nameOf(c)));
+  const left = compared.changes.filter((c) => !changes.includes(c));
+  if (left.length > 0) {
+    console.log(`db:functions: left out (not named): ${left.map(describeChange).join('; ')}`);
+  }
   if (changes.length === 0) {
     console.log(
-      `db:functions: the migrations in ${path.relative(repoRoot, out)} produce exactly the ${sources.length} ` +
-        `sources (${same.join(', ')}); no migration written.`,
+      `db:functions: the migrations in ${path.relative(repoRoot, out)} produce exactly ` +
+        (named.length > 0 ? `the named sources` : `the ${sources.length} sources`) +
+        ` (${same.join(', ')} match); no migration written.`,
     );
     return 0;
   }
@@ -100,7 +119,7 @@ async function main(argv: string[]): Promise<number> {
     return 1;
   }
 
-  const names = changes.map((c) => (c.kind === 'removed' ? c.current.name : c.source.name));
+  const names = changes.map(nameOf);
   const name = `functions_${[...new Set(names)].join('_')}`.slice(0, 80);
   const before = readJournal(out).entries.length;
   const kit = spawnSync(
@@ -120,13 +139,14 @@ async function main(argv: string[]): Promise<number> {
   console.log(`db:functions: wrote ${path.relative(repoRoot, file)}.`);
 
   const after = await compareWith(out);
-  if (after.changes.length > 0) {
+  const stillDiffer = after.changes.filter((c) => names.includes(nameOf(c)));
+  if (stillDiffer.length > 0) {
     console.error('db:functions: after the new migration the database still differs from the sources:');
-    for (const c of after.changes) console.error(`  - ${describeChange(c)}`);
+    for (const c of stillDiffer) console.error(`  - ${describeChange(c)}`);
     return 1;
   }
   console.log(
-    `db:functions: checked: a database migrated with it holds exactly the sources. Commit ${path.relative(repoRoot, file)}, ` +
+    `db:functions: checked: a database migrated with it holds exactly the sources of ${names.join(', ')}. Commit ${path.relative(repoRoot, file)}, ` +
       `its snapshot and meta/_journal.json with the source change.`,
   );
   return 0;
