@@ -12,6 +12,9 @@
 -- Anything else (a blocked bracelet, a time before the link, a balance too low) is not applied
 -- here (transaction_id NULL) and goes to the general path, where the rule and its reason live
 -- (packages/shared/src/stations.ts).
+--
+-- The debit takes event money first, then online money: wallet_online_debit, the split the
+-- wallet ledger's own debits use too.
 CREATE OR REPLACE FUNCTION station_pay_batch(
   p_station int[], p_key_hash text[], p_event int[], p_bracelet text[], p_amount int[],
   p_at timestamptz[], p_description text[], p_idempotency_key text[], p_client_id text[]
@@ -47,7 +50,7 @@ BEGIN
     w AS (
       UPDATE wallets AS w
       SET balance_cents = old.balance_cents - p_amount[i],
-          online_cents = old.online_cents - GREATEST(0, p_amount[i] - (old.balance_cents - old.online_cents))
+          online_cents = old.online_cents - wallet_online_debit(old.balance_cents, old.online_cents, p_amount[i])
       FROM (
         SELECT wl.id, wl.balance_cents, wl.online_cents FROM wallets wl
         WHERE wl.id = (SELECT b.wallet_id FROM b) FOR UPDATE

@@ -9,8 +9,9 @@
  *   payments never take a wallet below zero.
  * - Online part (the only refundable money): consumption spends the NON-online part
  *   first (cash and card top-ups at the event), then online money. That keeps the
- *   customer's refundable amount as high as the rules allow. Refunds and their fee are
- *   taken from the online part only.
+ *   customer's refundable amount as high as the rules allow (the split is one database
+ *   function, db/functions/wallet_online_debit.sql, which the bar payment uses too). Refunds
+ *   and their fee are taken from the online part only.
  */
 import type { Tx } from '../../db/client';
 import { walletErrors } from './wallet.errors';
@@ -120,18 +121,22 @@ export async function debitWallet(tx: Tx, input: DebitInput, occurredAt: Date): 
       onlineCents: w.online_cents,
     };
   const x = input.amountCents;
-  let onlineDebit: number;
-  if (input.source === 'offline-first') onlineDebit = Math.max(0, x - (w.balance_cents - w.online_cents));
-  else if (input.source === 'online') onlineDebit = x;
-  else onlineDebit = input.source.onlineCents;
-  if (onlineDebit < 0 || onlineDebit > x) throw walletErrors.invalidAmount();
+  const onlineDebit =
+    input.source === 'offline-first'
+      ? 'offline-first'
+      : input.source === 'online'
+        ? x
+        : input.source.onlineCents;
+  if (onlineDebit !== 'offline-first' && (onlineDebit < 0 || onlineDebit > x))
+    throw walletErrors.invalidAmount();
+  // 'offline-first': the split is the database's (wallet_online_debit), as for a bar payment
   const after = await applyDebit(tx, input.walletId, x, onlineDebit);
   if (!after) throw walletErrors.insufficientFunds();
   const id = await insertLedgerRow(tx, {
     walletId: input.walletId,
     type: input.type,
     amountCents: -x,
-    onlineDeltaCents: -onlineDebit,
+    onlineDeltaCents: -after.online_debit,
     idempotencyKey: input.idempotencyKey,
     description: input.description,
     invoice: input.invoice,

@@ -113,16 +113,30 @@ export async function applyCredit(db: DbOrTx, walletId: number, amountCents: num
 /**
  * The conditional debit: it only happens when the balance covers it (and the online part
  * covers its share), so no interleaving of concurrent payments can take a wallet below zero.
- * Answers undefined when refused.
+ * `onlineDebit` is the online share, or 'offline-first': event money first, then online money,
+ * by the database's wallet_online_debit (db/functions/wallet_online_debit.sql, the split the
+ * bar payment uses too). Answers the new values and the online share taken; undefined when
+ * refused.
  */
-export async function applyDebit(db: DbOrTx, walletId: number, amountCents: number, onlineDebit: number) {
-  const rows = await queryRows<{ balance_cents: number; online_cents: number }>(
+export async function applyDebit(
+  db: DbOrTx,
+  walletId: number,
+  amountCents: number,
+  onlineDebit: number | 'offline-first',
+) {
+  const share =
+    onlineDebit === 'offline-first'
+      ? sql`wallet_online_debit(balance_cents, online_cents, ${amountCents}::int)`
+      : sql`${onlineDebit}::int`;
+  const rows = await queryRows<{ balance_cents: number; online_cents: number; online_debit: number }>(
     db,
-    sql`update wallets set balance_cents = balance_cents - ${amountCents},
-          online_cents = online_cents - ${onlineDebit}
-        where id = ${walletId} and balance_cents >= ${amountCents} and online_cents >= ${onlineDebit}
-          and balance_cents - ${amountCents} >= online_cents - ${onlineDebit}
-        returning balance_cents, online_cents`,
+    sql`update wallets w set balance_cents = w.balance_cents - ${amountCents},
+          online_cents = w.online_cents - s.share
+        from (select id, ${share} as share from wallets where id = ${walletId}) s
+        where w.id = s.id and w.balance_cents >= ${amountCents} and w.online_cents >= s.share
+          and s.share >= 0 and s.share <= ${amountCents}
+          and w.balance_cents - ${amountCents} >= w.online_cents - s.share
+        returning w.balance_cents, w.online_cents, s.share as online_debit`,
   );
   return rows[0];
 }
