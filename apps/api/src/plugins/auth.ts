@@ -6,7 +6,6 @@ import '../modules/identity/identity.messages';
 import { supportSessionForbidden } from '../modules/identity/impersonation.service';
 import { resolveSession } from '../modules/identity/session.service';
 import type { CustomerRow } from '../modules/identity/customer.repository';
-import type { SessionIdentity } from '../modules/identity/session.repository';
 
 export interface AuthContext {
   customer: CustomerRow;
@@ -19,11 +18,6 @@ export interface AuthContext {
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
-    /**
-     * The session found by a route whose own database call authenticated the bearer token
-     * (a direct purchase, orders.routes.ts); other routes have `auth`.
-     */
-    selfAuthenticated: SessionIdentity | null;
   }
   interface FastifyInstance {
     /** preHandler: 401 unless the request carries a live customer session. */
@@ -50,7 +44,6 @@ export function bearerToken(req: FastifyRequest): string | null {
 
 export const authPlugin = fp(async (app) => {
   app.decorateRequest('auth', null);
-  app.decorateRequest('selfAuthenticated', null);
   app.decorate('requireCustomer', async (req: FastifyRequest) => {
     const token = bearerToken(req);
     if (!token) throw unauthorized();
@@ -67,10 +60,12 @@ export const authPlugin = fp(async (app) => {
   // Every request made under an impersonated session is audited (issue 4 item 8).
   app.addHook('onResponse', async (req, reply) => {
     const { auth } = req;
-    const acting = auth
-      ? { customerId: auth.customer.id, sessionId: auth.sessionId, impersonatedBy: auth.impersonatedBy }
-      : req.selfAuthenticated;
-    if (!acting?.impersonatedBy) return;
+    if (!auth?.impersonatedBy) return;
+    const acting = {
+      customerId: auth.customer.id,
+      sessionId: auth.sessionId,
+      impersonatedBy: auth.impersonatedBy,
+    };
     try {
       await audit(app.db, {
         actor: `support:${acting.impersonatedBy}`,

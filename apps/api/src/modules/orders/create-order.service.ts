@@ -6,7 +6,6 @@ import type { createOrderBody, OrderDetailView } from '@bilheteira/shared/schema
 import type { Locale } from '@bilheteira/shared/locales';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { unauthorized } from '../../lib/errors';
 import { hitLimit, rateLimited } from '../../lib/rate-limit';
 import { isDeadlock, isUniqueViolation } from '../../lib/db-errors';
 import { translate } from '../../i18n/messages';
@@ -14,7 +13,6 @@ import { cartErrors } from '../carts/carts.errors';
 import { mergeCartsAtLogin, sellableEvent, typeOnSale } from '../carts/carts.service';
 import { cachedSaleFacts, type SaleFactsCache } from '../carts/sale-facts.cache';
 import { findCartContents, type EventRow, type SaleFacts } from '../carts/carts.repository';
-import { findLiveSession, type SessionIdentity } from '../identity/session.repository';
 import { assertOnlineTopUpFits } from '../wallet/wallet-ceiling.service';
 import { orderErrors } from './orders.errors';
 import { detailView } from './order-view.service';
@@ -25,8 +23,6 @@ import {
   insertPendingOrder,
   isOrderRateLimited,
   isPendingOrderRace,
-  isSessionRefused,
-  refusedOrderSession,
   type Buyer,
   type NewOrderLine,
   type OrderLineRow,
@@ -56,51 +52,33 @@ interface WantedLine {
  *
  * Round trips: the sale facts (a direct purchase reads the event's copy of at most one
  * PUBLIC_CACHE_MS, sale-facts.cache.ts; a cart checkout reads the cart with all of them),
- * then ONE statement that writes the order and holds the stock (insertPendingOrder) and,
- * for a direct purchase, authenticates its session first. A new order is answered with its
- * detail built in memory (`detail`); a repeated key answers the stored order (`detail`
- * null: read it with orderDetail). Only a live session is told why an order is refused:
- * without one, any refusal is a 401.
+ * then ONE statement that writes the order and holds the stock (insertPendingOrder). The
+ * buyer was authenticated before (the auth plugin, like every customer route). A new order
+ * is answered with its detail built in memory (`detail`); a repeated key answers the stored
+ * order (`detail` null: read it with orderDetail).
  */
 export async function createOrder(
   db: Db,
   input: CreateOrderArgs,
   now: Date,
 ): Promise<{ order: OrderRow; created: boolean; detail: OrderDetailView | null }> {
-  const { buyer } = input;
-  /** The buyer's customer id on a path that failed: a token is authenticated now (401 if not live). */
-  const customerOf = async (known: number | null): Promise<number> => {
-    if ('customerId' in buyer) return buyer.customerId;
-    if (known !== null) return known;
-    const found = await findLiveSession(db, buyer.sessionTokenHash, now);
-    if (!found) throw unauthorized();
-    input.onSession?.({
-      customerId: found.customer.id,
-      sessionId: found.session.id,
-      impersonatedBy: found.session.impersonatedBy,
-    });
-    return found.customer.id;
-  };
+  const { customerId } = input.buyer;
   // The key is looked up only when something fails, so a new order costs no read for it.
-  const first = async (customerId: number) =>
+  const first = async () =>
     input.idempotencyKey ? await findOrderByIdempotencyKey(db, customerId, input.idempotencyKey) : undefined;
   let order: PreparedOrder;
   try {
     // the per-address count is taken while the order is prepared (no round trip of its own)
-    [order] = await Promise.all([
-      prepareOrder(db, input, now, () => customerOf(null)),
-      hitIpLimit(db, input.limits, now),
-    ]);
+    [order] = await Promise.all([prepareOrder(db, input, now), hitIpLimit(db, input.limits, now)]);
   } catch (err) {
     // a repeat answers the first order whatever refuses it now (sold out since, sale over)
-    const existing = await first(await customerOf(null));
+    const existing = await first();
     if (existing) return { order: existing, created: false, detail: null };
     throw err;
   }
   try {
     return { ...(await writeOrder(db, order, input, now)), created: true };
   } catch (err) {
-    if (isSessionRefused(err)) throw unauthorized();
     const refusal = isOrderRateLimited(err)
       ? rateLimited(new Date(now.getTime() + 60_000), now)
       : isPendingOrderRace(err)
@@ -110,7 +88,7 @@ export async function createOrder(
     // the first waits for it on the unique index); a repeat refused for another reason
     // (the rate) also answers the first order.
     if (!input.idempotencyKey || !(refusal || isUniqueViolation(err))) throw refusal ?? err;
-    const existing = await first(await customerOf(refusedOrderSession(err)?.customerId ?? null));
+    const existing = await first();
     if (existing) return { order: existing, created: false, detail: null };
     throw refusal ?? orderErrors.idempotencyConflict();
   }
@@ -142,8 +120,6 @@ export interface CreateOrderArgs {
   locale: Locale;
   /** how long the order holds its tickets (orderHoldMs of the config) */
   holdMs: number;
-  /** told the session a `sessionTokenHash` buyer turned out to be (the impersonation audit) */
-  onSession?: (session: SessionIdentity) => void;
   /** rate limits of a request (none for the seed) */
   limits?: OrderLimits;
   /** the app's copy of events' sale facts (`app.caches.saleFacts`; none for the seed: fresh reads) */
@@ -165,18 +141,10 @@ interface PreparedOrder {
   values: OrderValues;
 }
 
-/**
- * Reads what the order needs (one round trip) and applies every rule of the checkout.
- * `buyerId` authenticates the buyer where a rule needs them (only on a refusal's path).
- */
-async function prepareOrder(
-  db: Db,
-  input: CreateOrderArgs,
-  now: Date,
-  buyerId: () => Promise<number>,
-): Promise<PreparedOrder> {
-  const { body, buyer, idempotencyKey } = input;
-  const customerId = 'customerId' in buyer ? buyer.customerId : null;
+/** Reads what the order needs (one round trip) and applies every rule of the checkout. */
+async function prepareOrder(db: Db, input: CreateOrderArgs, now: Date): Promise<PreparedOrder> {
+  const { body, idempotencyKey } = input;
+  const { customerId } = input.buyer;
 
   // The lines wanted (explicit items, else the customer's cart for this event) and the facts
   // they are checked against, read in one round trip.
@@ -198,7 +166,6 @@ async function prepareOrder(
       now,
     );
   } else if (body.include_cart) {
-    if (customerId === null) throw new Error('a cart checkout needs its customer authenticated first');
     await mergeCartsAtLogin(db, input.visitorId, customerId);
     const contents = await findCartContents(db, { customerId }, body.event_id);
     facts = contents;
@@ -251,7 +218,7 @@ async function prepareOrder(
     const fresh = shortageIn(event.id, claims, await freshFactsOf(db, event.id, lines));
     // the buyer's pending order for the event gives its places back to this one (the
     // statement nets them): only the statement can tell then
-    if (fresh && !(await hasPendingOrder(db, await buyerId(), event.id)))
+    if (fresh && !(await hasPendingOrder(db, customerId, event.id)))
       throw await shortageError(db, fresh, types);
   }
   if (belowMin.length) {
@@ -260,13 +227,8 @@ async function prepareOrder(
   }
   if (body.topup_cents) {
     if (!event.walletEnabled || !event.onlineTopupEnabled) throw orderErrors.topupUnavailable();
-    // The tills' wallet ceiling, before anything is paid (a token buyer is authenticated for it).
-    const holder =
-      'customerId' in buyer
-        ? buyer.customerId
-        : (await findLiveSession(db, buyer.sessionTokenHash, now))?.customer.id;
-    if (holder === undefined) throw unauthorized();
-    await assertOnlineTopUpFits(db, holder, event.id, body.topup_cents);
+    // The tills' wallet ceiling, before anything is paid.
+    await assertOnlineTopUpFits(db, customerId, event.id, body.topup_cents);
     lines.push({
       kind: 'topup',
       ticketTypeId: null,
@@ -301,7 +263,7 @@ async function prepareOrder(
 async function writeOrder(
   db: Db,
   prepared: PreparedOrder,
-  { buyer, onSession, limits }: Pick<CreateOrderArgs, 'buyer' | 'onSession' | 'limits'>,
+  { buyer, limits }: Pick<CreateOrderArgs, 'buyer' | 'limits'>,
   now: Date,
 ): Promise<{ order: OrderRow; detail: OrderDetailView }> {
   const { event, types, sessions, lines, claims, cartId, values } = prepared;
@@ -317,7 +279,6 @@ async function writeOrder(
         clearCartId: cartId,
         ratePerMinute: limits?.perCustomerPerMinute || null,
       });
-      if (written.session) onSession?.(written.session);
       const { orderId, lineIds, customerId } = written;
       const order: OrderRow = {
         ...values,
@@ -338,8 +299,6 @@ async function writeOrder(
       }));
       return { order, detail: detailView(order, rows, event, sessions, [], [], now) };
     } catch (err) {
-      const session = refusedOrderSession(err);
-      if (session) onSession?.(session);
       const kind = stockShortageKind(err);
       if (kind) throw await shortageError(db, await whichShortage(db, kind, prepared), types);
       // a deadlock fails the whole statement (nothing written), and so does another order

@@ -3,7 +3,6 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { isTransaction, preparedQueryRows, queryRows, type Db, type DbOrTx } from '../../db/client';
 import { ascending, batcherPerDatabase, inLockOrder } from '../../lib/batcher';
 import { counters, type StockClaim } from './stock.repository';
-import type { SessionIdentity } from '../identity/session.repository';
 import { customerTickets, eventSessions, events, orderLines, orders, payments } from '../../db/schema/index';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -13,11 +12,13 @@ export type NewOrder = typeof orders.$inferInsert;
 export type NewOrderLine = typeof orderLines.$inferInsert;
 
 /**
- * Who orders: a customer already authenticated, with the order's audit actor (a cart
- * checkout needs its cart first), or a bearer token's hash that the order's own statement
- * authenticates; the order is then that session's customer's, audited as its actor.
+ * Who orders: a customer the auth plugin authenticated, with the order's audit actor
+ * (customer:<id>, or support:<operator> for an impersonated session).
  */
-export type Buyer = { customerId: number; actor: string } | { sessionTokenHash: string };
+export interface Buyer {
+  customerId: number;
+  actor: string;
+}
 
 /** What insertPendingOrder writes: the order, its lines, its audit data, the stock it holds. */
 export interface PendingOrderInput {
@@ -35,8 +36,6 @@ export interface PendingOrderWritten {
   orderId: number;
   lineIds: number[];
   customerId: number;
-  /** set when the statement authenticated the order (a `sessionTokenHash` buyer) */
-  session: SessionIdentity | null;
 }
 
 /** A counter an order claims, in the form insert_pending_orders reads. */
@@ -57,9 +56,8 @@ function orderJson(v: PendingOrderInput, claims: CounterClaim[]) {
   const o = v.order;
   return {
     reference: o.reference,
-    ...('customerId' in v.buyer
-      ? { customer_id: v.buyer.customerId, audit_actor: v.buyer.actor }
-      : { token_hash: v.buyer.sessionTokenHash }),
+    customer_id: v.buyer.customerId,
+    audit_actor: v.buyer.actor,
     event_id: o.eventId,
     subtotal_cents: o.subtotalCents,
     service_cents: o.serviceCents,
@@ -91,16 +89,10 @@ class OrderWriteError extends Error {
   constructor(
     readonly code: string,
     readonly constraint: string | undefined,
-    /** the session the statement authenticated before the refusal */
-    readonly session: SessionIdentity | null,
   ) {
     super(`pending order not written (SQLSTATE ${code}${constraint ? `, ${constraint}` : ''})`);
   }
 }
-
-/** The order's statement found no live session for its `sessionTokenHash` (nothing written). */
-export const isSessionRefused = (err: unknown): boolean =>
-  err instanceof OrderWriteError && err.code === '28000';
 
 /** The customer created as many orders in the last minute as they may (nothing written). */
 export const isOrderRateLimited = (err: unknown): boolean =>
@@ -113,10 +105,6 @@ export const isOrderRateLimited = (err: unknown): boolean =>
 export const isPendingOrderRace = (err: unknown): boolean =>
   err instanceof OrderWriteError && err.code === '23505' && err.constraint === 'orders_one_pending_idx';
 
-/** The session an order refused by its statement was authenticated with, if any. */
-export const refusedOrderSession = (err: unknown): SessionIdentity | null =>
-  err instanceof OrderWriteError ? err.session : null;
-
 type BatchOutcome = PendingOrderWritten | OrderWriteError;
 
 interface OrderBatchRow {
@@ -125,8 +113,6 @@ interface OrderBatchRow {
   error_code: string | null;
   error_constraint: string | null;
   customer_id: number | null;
-  session_id: number | null;
-  impersonated_by: string | null;
 }
 
 /** The rank of a counter in the global lock order of `counters`: types, sessions, days. */
@@ -142,7 +128,7 @@ function byFirstCounter(a: CounterClaim[], b: CounterClaim[]): number {
 }
 
 /**
- * Writes a batch of orders in one call of insert_pending_orders (migration 0006), sorted by
+ * Writes a batch of orders in one call of insert_pending_orders (db/functions), sorted by
  * the first counter each claims (inLockOrder) so concurrent batches lock hot rows in the same
  * order; each order answers its ids or the error that kept it from being written.
  */
@@ -157,15 +143,11 @@ function runOrderBatch(db: DbOrTx, items: PendingOrderInput[]): Promise<BatchOut
         db,
         sql`SELECT * FROM insert_pending_orders(${payload}::jsonb)`,
       );
-      return rows.map((row) => {
-        const session =
-          row.session_id === null || row.customer_id === null
-            ? null
-            : { customerId: row.customer_id, sessionId: row.session_id, impersonatedBy: row.impersonated_by };
-        return row.order_id === null || row.customer_id === null
-          ? new OrderWriteError(row.error_code ?? 'XX000', row.error_constraint ?? undefined, session)
-          : { orderId: row.order_id, lineIds: row.line_ids ?? [], customerId: row.customer_id, session };
-      });
+      return rows.map((row) =>
+        row.order_id === null || row.customer_id === null
+          ? new OrderWriteError(row.error_code ?? 'XX000', row.error_constraint ?? undefined)
+          : { orderId: row.order_id, lineIds: row.line_ids ?? [], customerId: row.customer_id },
+      );
     },
   );
 }
@@ -176,17 +158,13 @@ function runOrderBatch(db: DbOrTx, items: PendingOrderInput[]): Promise<BatchOut
  */
 function orderLockKeys(v: PendingOrderInput): string[] {
   const c = counters(v.order.eventId, v.claims);
-  const buyer = 'customerId' in v.buyer ? v.buyer.customerId : v.buyer.sessionTokenHash;
+  const buyer = v.buyer.customerId;
   return [
     `pending:${buyer}:${v.order.eventId}`,
     ...c.types.map(([id]) => `type:${id}`),
     ...c.sessions.map(([id]) => `session:${id}`),
     ...c.days.map(([day]) => `day:${v.order.eventId}:${day}`),
-    ...(v.order.idempotencyKey
-      ? [
-          `idem:${'customerId' in v.buyer ? v.buyer.customerId : v.buyer.sessionTokenHash}:${v.order.idempotencyKey}`,
-        ]
-      : []),
+    ...(v.order.idempotencyKey ? [`idem:${buyer}:${v.order.idempotencyKey}`] : []),
     ...(v.clearCartId ? [`cart:${v.clearCartId}`] : []),
   ];
 }
@@ -210,15 +188,15 @@ const orderBatcher = batcherPerDatabase<Db, PendingOrderInput, BatchOutcome>((db
  * types, sessions, days, in the global order of `counters`) is incremented, then the cart's
  * lines are cleared. A hot ticket type's row is therefore locked only inside the database
  * call, never across a round trip to Node; and orders that arrive while others are in
- * flight share the next call (insert_pending_orders, migration 0006), one commit for all.
+ * flight share the next call (insert_pending_orders, db/functions/insert_pending_orders.sql), one commit for all.
  *
  * All or nothing per order: when a counter would pass its stock, the CHECK constraint of
  * its table fails that order and nothing of it is written; this throws the constraint's
  * error (stockShortageKind tells which kind). The UPDATEs are unconditional on purpose: the
  * CHECK is the rule, and a day without an `event_day_stock` row simply matches no row (not
  * limited). A repeated Idempotency-Key throws a unique violation the same way, a deadlock
- * its 40P01. Given a `sessionTokenHash` buyer, the call first checks that session is live
- * (live_sessions, migration 0007) and writes nothing without one (isSessionRefused).
+ * its 40P01. The buyer is authenticated before (the auth plugin): the statement knows no
+ * sessions.
  *
  * Answers the new order's id, its line ids in the order of `lines` and its customer.
  */

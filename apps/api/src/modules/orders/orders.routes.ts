@@ -8,12 +8,9 @@ import {
   ordersResponse,
 } from '@bilheteira/shared/schemas/orders';
 import { translate } from '../../i18n/messages';
-import { unauthorized } from '../../lib/errors';
-import { sha256 } from '../../lib/crypto';
 import { clientIp } from '../../lib/client-ip';
-import { bearerToken } from '../../plugins/auth';
 import { auditActor, idempotencyKey } from '../../plugins/http-helpers';
-import { createOrder, isDirectPurchase } from './create-order.service';
+import { createOrder } from './create-order.service';
 import { orderHoldMs } from './order-hold';
 import { expireOrders } from './order-expiry.service';
 import { getOrderDetail, listCustomerOrders, orderDetail } from './order-view.service';
@@ -27,12 +24,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders',
     {
-      // A direct purchase is authenticated by the order's own database call (one round trip
-      // instead of two); a cart checkout needs the customer first, to read the cart.
-      preHandler: async (req, reply) => {
-        if (!isDirectPurchase(req.body)) return app.requireCustomer(req, reply);
-        if (!bearerToken(req)) throw unauthorized();
-      },
+      // authenticated like every customer route, before any other refusal
+      preHandler: app.requireCustomer,
       schema: {
         tags: ['checkout'],
         summary: 'Create a pending order from the cart (or items) and/or a wallet top-up; holds the tickets',
@@ -56,15 +49,12 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       const { order, created, detail } = await createOrder(
         app.db,
         {
-          buyer: req.auth
-            ? { customerId: req.auth.customer.id, actor: auditActor(req) }
-            : { sessionTokenHash: sha256(bearerToken(req)!) },
+          buyer: { customerId: req.auth!.customer.id, actor: auditActor(req) },
           visitorId: req.visitorId,
           body: req.body,
           idempotencyKey: idempotencyKey(req),
           locale: req.locale,
           holdMs,
-          onSession: (session) => (req.selfAuthenticated = session),
           saleFacts: app.caches.saleFacts,
           limits: {
             perCustomerPerMinute: app.config.ORDER_RATE_PER_CUSTOMER_PER_MINUTE,
