@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
-import { AccountForm } from '../../features/account/pages/account-page';
+import { AccountForm } from '../../features/account/components/account-form';
 import { MiniSite, RequireMiniSiteCustomer, useMiniSiteCustomer } from './site-shell';
 
 /** /site/:slug/billing — billing data (name, NIF, postal code, IBAN) inside the mini-site. */

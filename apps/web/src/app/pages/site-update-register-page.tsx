@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
-import { AccountForm, Preferences } from '../../features/account/pages/account-page';
+import { AccountForm } from '../../features/account/components/account-form';
+import { Preferences } from '../../features/account/components/preferences-section';
 import { MiniSite, RequireMiniSiteCustomer, useMiniSiteCustomer } from './site-shell';
 
 /** /site/:slug/account/update-register — the customer's data, edited inside the mini-site. */

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
-import { ChangePassword, Privacy } from '../../features/account/pages/account-page';
+import { ChangePassword } from '../../features/account/components/change-password-section';
+import { Privacy } from '../../features/account/components/privacy-section';
 import { MiniSite, RequireMiniSiteCustomer, useMiniSiteCustomer, useMiniSiteLogout } from './site-shell';
 
 function Tile({ to, title, text }: { to: string; title: string; text: string }) {
