@@ -2,7 +2,8 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../i18n/i18n';
-import { initialPhoneValue, PhoneInput, type PhoneValue } from './phone-input';
+import { PhoneInput } from './phone-input';
+import { initialPhoneValue, type PhoneValue } from '../lib/phone-value';
 
 function Harness({ onValid }: { onValid?: (v: boolean) => void }) {
   const [value, setValue] = useState<PhoneValue>(initialPhoneValue());

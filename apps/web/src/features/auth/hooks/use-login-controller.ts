@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LOGIN_BACK_DELAY_MS, LOGIN_TO_PASSWORD_DELAY_MS } from '@bilheteira/shared/constants';
 import { findCountryByDialCode } from '@bilheteira/shared/phone';
-import { initialPhoneValue, isPhoneValueValid, type PhoneValue } from '../../../components/phone-input';
+import { initialPhoneValue, isPhoneValueValid, type PhoneValue } from '../../../lib/phone-value';
 import { showAlert } from '../../../stores/alert-store';
 import { useSession } from '../../../stores/session-store';
 import { loginMobile, loginPassword, requestPassword } from '../api/auth-api';

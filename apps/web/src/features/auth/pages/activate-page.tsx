@@ -1,12 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import {
-  initialPhoneValue,
-  isPhoneValueValid,
-  PhoneInput,
-  type PhoneValue,
-} from '../../../components/phone-input';
+import { PhoneInput } from '../../../components/phone-input';
+import { initialPhoneValue, isPhoneValueValid, type PhoneValue } from '../../../lib/phone-value';
 import { paths } from '../../../config/paths';
 import { showAlert } from '../../../stores/alert-store';
 import { useSession } from '../../../stores/session-store';

@@ -5,12 +5,8 @@ import { LOCALES, type Locale } from '@bilheteira/shared/locales';
 import { ORGANIZER_LIMITS, ORGANIZER_PASSWORD_MIN } from '@bilheteira/shared/schemas/organizer-requests';
 import { Captcha } from '../../../components/captcha';
 import { PasswordStrength } from '../../../components/password-strength';
-import {
-  initialPhoneValue,
-  isPhoneValueValid,
-  PhoneInput,
-  type PhoneValue,
-} from '../../../components/phone-input';
+import { PhoneInput } from '../../../components/phone-input';
+import { initialPhoneValue, isPhoneValueValid, type PhoneValue } from '../../../lib/phone-value';
 import { paths } from '../../../config/paths';
 import { currentLocale } from '../../../i18n/i18n';
 import { ApiError, extractErrorMessage } from '../../../lib/api-client';

@@ -2,12 +2,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CustomerTicketView } from '@bilheteira/shared/schemas/tickets';
 import { formatNationalPhone } from '@bilheteira/shared/phone';
-import {
-  initialPhoneValue,
-  isPhoneValueValid,
-  PhoneInput,
-  type PhoneValue,
-} from '../../../components/phone-input';
+import { PhoneInput } from '../../../components/phone-input';
+import { initialPhoneValue, isPhoneValueValid, type PhoneValue } from '../../../lib/phone-value';
 import { ApiError } from '../../../lib/api-client';
 import { showAlert } from '../../../stores/alert-store';
 import { useTransferTicket } from '../api/tickets';

@@ -4,12 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { QuickChargeEvent } from '@bilheteira/shared/schemas/wallet';
 import { isBraceletCode } from '@bilheteira/shared/wallet';
-import {
-  PhoneInput,
-  initialPhoneValue,
-  isPhoneValueValid,
-  type PhoneValue,
-} from '../../../components/phone-input';
+import { PhoneInput } from '../../../components/phone-input';
+import { initialPhoneValue, isPhoneValueValid, type PhoneValue } from '../../../lib/phone-value';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { usePageMeta } from '../../../lib/page-meta';
