@@ -83,7 +83,7 @@ describe('insert_pending_orders', () => {
   let seq = 0;
   /** One element of the function's JSON array, as orders.repository.ts builds it. */
   function order(
-    buyer: { customer_id: number } | { token_hash: string },
+    buyer: { customer_id: number },
     typeId: number,
     qty: number,
     extra: Record<string, unknown> = {},
@@ -92,7 +92,8 @@ describe('insert_pending_orders', () => {
     seq += 1;
     return {
       reference: `FN-${Date.now()}-${seq}`,
-      ...('customer_id' in buyer ? { ...buyer, audit_actor: `customer:${buyer.customer_id}` } : buyer),
+      ...buyer,
+      audit_actor: `customer:${buyer.customer_id}`,
       event_id: eventId,
       subtotal_cents: 1000 * qty,
       service_cents: 0,
@@ -198,27 +199,6 @@ describe('insert_pending_orders', () => {
       { id: first[0]!.order_id, status: 'cancelled' },
       { id: res[0]!.order_id, status: 'pending' },
     ]);
-  });
-
-  it('an order given a token hash belongs to its live session; a dead session writes nothing (28000)', async () => {
-    const typeId = await newTicketType(10);
-    const [a, b] = [await newCustomer(), await newCustomer()];
-    const future = new Date(Date.now() + 3600_000).toISOString();
-    const live = await idOf(sql`INSERT INTO customer_sessions (customer_id, token_hash, expires_at)
-      VALUES (${a}, 'fn-live-hash', ${future}) RETURNING id`);
-    await rows(sql`INSERT INTO customer_sessions (customer_id, token_hash, expires_at, revoked_at)
-      VALUES (${b}, 'fn-revoked-hash', ${future}, now())`);
-    const res = await rows<Row & { session_id: number | null }>(
-      sql`SELECT * FROM insert_pending_orders(${JSON.stringify([
-        order({ token_hash: 'fn-live-hash' }, typeId, 1),
-        order({ token_hash: 'fn-revoked-hash' }, typeId, 1),
-        order({ token_hash: 'fn-unknown-hash' }, typeId, 1),
-      ])}::jsonb)`,
-    );
-    expect(res[0]).toMatchObject({ error_code: null, customer_id: a, session_id: live });
-    expect(res[1]).toMatchObject({ order_id: null, error_code: '28000', customer_id: null });
-    expect(res[2]).toMatchObject({ order_id: null, error_code: '28000', customer_id: null });
-    expect(await reservedOf(typeId)).toBe(1);
   });
 
   it.skipIf(!onPostgres)(

@@ -11,15 +11,13 @@
 -- SQLSTATE and constraint; the others go on. The caller turns those into the same errors a
 -- lone statement would have thrown.
 --
--- Who orders: an order given `token_hash` instead of `customer_id` belongs to that live
--- session's customer (live_sessions), its audit actor is the session's (auditActor in
--- plugins/auth.ts), and its row answers the session; without a live session it writes nothing
--- and answers error_code 28000 (invalid_authorization_specification).
+-- Who orders: `customer_id`, already authenticated by the caller (the auth plugin, like every
+-- customer route), with its `audit_actor` (customer:<id>, or support:<operator> for an
+-- impersonated session). This statement knows nothing about sessions or tokens.
 --
--- Once the customer is known (all inside the order's own sub-transaction, so a refused order
--- changes nothing):
+-- All inside the order's own sub-transaction, so a refused order changes nothing:
 --  * `rate_per_minute` (when given): a customer who created that many orders in the minute
---    before `created_at` is refused with error_code 'BH429' (orders.service.ts: 429);
+--    before `created_at` is refused with error_code 'BH429' (create-order.service.ts: 429);
 --  * the customer's pending order for the event (orders_one_pending_idx: at most one) is
 --    cancelled and its stock given back, netted with what the new order claims and applied
 --    in the global lock order (types, sessions, days; by key), so re-ordering the same
@@ -29,7 +27,7 @@
 --    on orders_one_pending_idx (23505) and the service tries it again, replacing the first.
 CREATE OR REPLACE FUNCTION insert_pending_orders(p_orders jsonb)
 RETURNS TABLE (order_id int, line_ids int[], error_code text, error_constraint text,
-  customer_id int, session_id int, impersonated_by text)
+  customer_id int)
 LANGUAGE plpgsql AS $$
 #variable_conflict use_column
 DECLARE
@@ -38,8 +36,6 @@ DECLARE
   v_order int;
   v_lines int[];
   v_customer int;
-  v_session int;
-  v_support text;
   v_event int;
   v_at timestamptz;
   v_old int[];
@@ -51,26 +47,8 @@ BEGIN
     error_constraint := NULL;
     v_event := (o->>'event_id')::int;
     v_at := (o->>'created_at')::timestamptz;
-    IF o ? 'token_hash' THEN
-      -- no row: all three NULL
-      SELECT l.session_id, l.customer_id, l.impersonated_by INTO v_session, v_customer, v_support
-      FROM live_sessions(ARRAY[o->>'token_hash'], v_at) l;
-      IF v_session IS NULL THEN
-        error_code := '28000';
-        customer_id := NULL;
-        session_id := NULL;
-        impersonated_by := NULL;
-        RETURN NEXT;
-        CONTINUE;
-      END IF;
-    ELSE
-      v_customer := (o->>'customer_id')::int;
-      v_session := NULL;
-      v_support := NULL;
-    END IF;
+    v_customer := (o->>'customer_id')::int;
     customer_id := v_customer;
-    session_id := v_session;
-    impersonated_by := v_support;
     IF o->>'rate_per_minute' IS NOT NULL AND (
       SELECT count(*) FROM orders r
       WHERE r.customer_id = v_customer AND r.created_at > v_at - interval '1 minute'
@@ -87,8 +65,7 @@ BEGIN
       IF cardinality(v_old) > 0 THEN
         UPDATE orders SET status = 'cancelled' WHERE id = ANY (v_old);
         INSERT INTO audit_log (actor, action, entity, entity_id, data)
-        SELECT coalesce(o->>'audit_actor',
-            CASE WHEN v_support IS NULL THEN 'customer:' || v_customer ELSE 'support:' || v_support END),
+        SELECT coalesce(o->>'audit_actor', 'customer:' || v_customer),
           'order.replace', 'order', x.id::text, jsonb_build_object('replaced_by_reference', o->>'reference')
         FROM unnest(v_old) AS x(id);
       END IF;
@@ -112,8 +89,7 @@ BEGIN
       )
       SELECT coalesce(array_agg(l.id ORDER BY l.id), '{}') INTO v_lines FROM l;
       INSERT INTO audit_log (actor, action, entity, entity_id, data)
-      VALUES (coalesce(o->>'audit_actor',
-          CASE WHEN v_support IS NULL THEN 'customer:' || v_customer ELSE 'support:' || v_support END),
+      VALUES (coalesce(o->>'audit_actor', 'customer:' || v_customer),
         'order.create', 'order', v_order::text, o->'audit_data');
       -- What the new order claims less what the replaced one held, per counter, in the
       -- global lock order. Unconditional on purpose: the CHECK is the rule, and a day without
