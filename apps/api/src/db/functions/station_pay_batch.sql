@@ -1,4 +1,4 @@
--- The bar payment, batched (stations.repository.ts): the payments that arrive while earlier
+-- The bar payment, batched (wallet/bracelet-payment.repository.ts): the payments that arrive while earlier
 -- ones are in flight (apps/api/src/lib/batcher.ts) go to the database as ONE call, which runs
 -- each item's statement in turn, in the order given, inside one transaction: one round trip
 -- and one commit for many payments, and a hot wallet row locked once per batch instead of

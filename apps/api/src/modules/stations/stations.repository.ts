@@ -1,20 +1,11 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { StationEventClock, StationRole } from '@bilheteira/shared/stations';
-import { preparedRows, type Db, type DbOrTx } from '../../db/client';
-import { ascending, batcherPerDatabase, batchOrEach, inLockOrder } from '../../lib/batcher';
-import { isDeadlock, isUniqueViolation } from '../../lib/db-errors';
+import type { DbOrTx } from '../../db/client';
 import { bracelets, events, stationSubmissions, stations } from '../../db/schema/index';
 
 /** A station with what the time rule needs of its event. */
 export type StationRow = typeof stations.$inferSelect & { event: StationEventClock };
 export type SubmissionRow = typeof stationSubmissions.$inferSelect;
-
-/**
- * Bar payments sharing one database call (lib/batcher.ts): at most PAY_BATCH_MAX per call and
- * PAY_BATCHES_IN_FLIGHT calls at once per API instance; more wait for the next call.
- */
-const PAY_BATCH_MAX = 64;
-const PAY_BATCHES_IN_FLIGHT = 2; // measured best, as for door scans (checkin-limits.ts)
 
 export async function findActiveStationByKeyHash(
   db: DbOrTx,
@@ -125,106 +116,4 @@ export async function completeSubmission(
     .update(stationSubmissions)
     .set(v)
     .where(and(eq(stationSubmissions.stationId, stationId), eq(stationSubmissions.clientId, clientId)));
-}
-
-export interface FastPaymentInput {
-  stationId: number;
-  stationKeyHash: string;
-  eventId: number;
-  clientId: string;
-  /** bracelet NFC UID or 6-digit code */
-  bracelet: string;
-  amountCents: number;
-  description: string;
-  idempotencyKey: string;
-  occurredAt: Date;
-}
-
-export type FastPaymentOutcome =
-  | { kind: 'station_revoked' }
-  /** nothing written: a rule refused it or it needs the general path to say why */
-  | { kind: 'not_applied' }
-  | { kind: 'accepted'; balanceCents: number; transactionId: number };
-
-interface PayBatchRow {
-  station_ok: boolean;
-  balance_cents: number | null;
-  transaction_id: number | null;
-}
-
-const PAY_BATCH_SQL = `SELECT * FROM station_pay_batch($1::int[], $2::text[], $3::int[], $4::text[],
-  $5::int[], $6::timestamptz[], $7::text[], $8::text[], $9::text[])`;
-
-/** One call of station_pay_batch (migration 0005) for `items`, in their order. */
-async function callPayBatch(db: Db, items: FastPaymentInput[]): Promise<FastPaymentOutcome[]> {
-  const column = <T>(f: (v: FastPaymentInput) => T) => items.map(f);
-  const rows = await preparedRows<PayBatchRow>(db, 'station-pay-batch-v1', PAY_BATCH_SQL, [
-    column((v) => v.stationId),
-    column((v) => v.stationKeyHash),
-    column((v) => v.eventId),
-    column((v) => v.bracelet),
-    column((v) => v.amountCents),
-    column((v) => v.occurredAt.toISOString()),
-    column((v) => v.description),
-    column((v) => v.idempotencyKey),
-    column((v) => v.clientId),
-  ]);
-  return rows.map((row): FastPaymentOutcome => {
-    if (!row.station_ok) return { kind: 'station_revoked' };
-    if (row.transaction_id === null || row.balance_cents === null) return { kind: 'not_applied' };
-    return { kind: 'accepted', balanceCents: row.balance_cents, transactionId: row.transaction_id };
-  });
-}
-
-/** One payment alone; a concurrent first use of its id (unique index) is not applied here. */
-async function payAlone(db: Db, item: FastPaymentInput): Promise<FastPaymentOutcome> {
-  try {
-    return (await callPayBatch(db, [item]))[0]!;
-  } catch (err) {
-    if (isUniqueViolation(err)) return { kind: 'not_applied' };
-    throw err;
-  }
-}
-
-/**
- * Runs a batch of payments in one call, sorted by bracelet (inLockOrder) so concurrent batches
- * lock bracelets and wallets in the same order; one bracelet's payments keep their order.
- * When the call fails on a concurrent duplicate id or a deadlock, it wrote nothing, and its
- * payments run one per call.
- */
-async function runPayBatch(db: Db, items: FastPaymentInput[]): Promise<FastPaymentOutcome[]> {
-  if (items.length === 1) return [await payAlone(db, items[0]!)];
-  return inLockOrder(
-    items,
-    (a, b) => ascending(a.bracelet, b.bracelet),
-    (sorted) =>
-      batchOrEach(
-        sorted,
-        (batch) => callPayBatch(db, batch),
-        (item) => payAlone(db, item),
-        (err) => isUniqueViolation(err) || isDeadlock(err),
-      ),
-  );
-}
-
-const payBatcher = batcherPerDatabase<Db, FastPaymentInput, FastPaymentOutcome>((db) => ({
-  maxBatch: PAY_BATCH_MAX,
-  maxInFlight: PAY_BATCHES_IN_FLIGHT,
-  run: (items) => runPayBatch(db, items),
-}));
-
-/**
- * A bracelet payment as ONE statement (station_pay_batch in migration 0005): re-checks the
- * station's key, locks the bracelet and then its wallet (the order every other writer uses),
- * debits when the balance covers it (event money first, then online money, as debitWallet
- * does), appends the ledger row and stores the station's answer. Writes nothing when a rule
- * refuses it or its client id or ledger key was used before (the caller's general path then
- * answers), so a payment is never applied twice.
- *
- * Payments that arrive while others are in flight share one database call (lib/batcher.ts):
- * each runs exactly as it would alone, in turn, and they commit together, so a hot wallet's
- * row is locked once per batch rather than once per payment.
- */
-export function payWithBraceletInOneStatement(db: Db, v: FastPaymentInput): Promise<FastPaymentOutcome> {
-  return payBatcher(db, v);
 }

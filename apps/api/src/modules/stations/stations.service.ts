@@ -15,7 +15,7 @@ import { sha256 } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { walletErrors } from '../wallet/wallet.errors';
 import { stationErrors } from './stations.errors';
-import { creditWallet, debitWallet } from '../wallet/wallet-ledger.service';
+import { creditWallet, debitWallet, payWithBracelet } from '../wallet/wallet-ledger.service';
 import {
   createAnonymousWallet,
   customerFirstName,
@@ -30,7 +30,6 @@ import {
   completeSubmission,
   findActiveStationByKeyHash,
   findSubmission,
-  payWithBraceletInOneStatement,
   type StationRow,
 } from './stations.repository';
 import './stations.messages';
@@ -190,7 +189,7 @@ async function tryFastPayment(
   now: Date,
 ): Promise<StationResult | undefined> {
   if (t.type !== 'consumption' || precheck(station, t, now)) return undefined;
-  const outcome = await payWithBraceletInOneStatement(db, {
+  const outcome = await payWithBracelet(db, {
     stationId: station.id,
     stationKeyHash: station.keyHash,
     eventId: station.eventId,

@@ -13,7 +13,12 @@
  *   function, db/functions/wallet_online_debit.sql, which the bar payment uses too). Refunds
  *   and their fee are taken from the online part only.
  */
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
+import {
+  payWithBraceletInOneStatement,
+  type FastPaymentInput,
+  type FastPaymentOutcome,
+} from './bracelet-payment.repository';
 import { walletErrors } from './wallet.errors';
 import {
   applyCredit,
@@ -185,4 +190,16 @@ export async function creditOnlineTopUp(
     },
     now,
   );
+}
+
+export type { FastPaymentInput, FastPaymentOutcome };
+
+/**
+ * A bar payment from a bracelet in one database call, batched with the payments in flight
+ * (station_pay_batch, bracelet-payment.repository.ts): applied only when the wallet covers it
+ * and no rule of the general path can touch it; `not_applied` writes nothing and the caller's
+ * general path answers. Never applies one client id or ledger key twice.
+ */
+export function payWithBracelet(db: Db, input: FastPaymentInput): Promise<FastPaymentOutcome> {
+  return payWithBraceletInOneStatement(db, input);
 }
