@@ -48,43 +48,54 @@ afterAll(async () => {
   if (folder) rmSync(folder, { recursive: true, force: true });
 });
 
+const BODY = `-- a plpgsql function over several lines
+CREATE OR REPLACE FUNCTION bh_test_body(a int[]) RETURNS TABLE (n int)
+LANGUAGE plpgsql AS $$
+DECLARE
+  i int;
+BEGIN
+  FOR i IN 1 .. coalesce(array_length(a, 1), 0) LOOP
+    n := a[i] * 2;
+    RETURN NEXT;
+  END LOOP;
+END
+$$;
+`;
+const write = (name: string, text: string) => writeFileSync(path.join(folder, `${name}.sql`), text);
+const sql1 = (name: string, result: string, body: string) =>
+  `CREATE OR REPLACE FUNCTION ${name}(a int) RETURNS ${result}\nLANGUAGE sql IMMUTABLE AS $$ ${body} $$;\n`;
+
 describe('db:functions generator', () => {
   it('finds a changed body, a changed result type, a new and a removed function, and its migration brings the database to the sources', async () => {
+    write('bh_test_body', BODY);
+    write('bh_test_result', sql1('bh_test_result', 'int', 'SELECT a'));
+    write('bh_test_removed', sql1('bh_test_removed', 'int', 'SELECT a'));
+    const first = await compareFunctions(database.db, loadFunctionSources(folder));
+    expect(describeKinds(first.changes)).toEqual([
+      'bh_test_body: added',
+      'bh_test_removed: added',
+      'bh_test_result: added',
+    ]);
+    await apply(migrationSql(first.changes));
     expect((await compareFunctions(database.db, loadFunctionSources(folder))).changes).toEqual([]);
 
-    const edit = (name: string, from: string, to: string) => {
-      const file = path.join(folder, `${name}.sql`);
-      const text = readFileSync(file, 'utf8');
-      expect(text).toContain(from);
-      writeFileSync(file, text.replace(from, to));
-    };
-    edit('live_sessions', 'RETURNS TABLE (session_id int,', 'RETURNS TABLE (extra int, session_id int,');
-    edit('live_sessions', '  SELECT s.id,', '  SELECT 1, s.id,');
-    edit(
-      'station_pay_batch',
-      'DECLARE\n  i int;',
-      'DECLARE\n  i int; -- a comment inside the body is the body',
-    );
-    writeFileSync(
-      path.join(folder, 'bh_test_added.sql'),
-      '-- a new function\nCREATE OR REPLACE FUNCTION bh_test_added(a int) RETURNS int\nLANGUAGE sql IMMUTABLE AS $$ SELECT a + 1 $$;\n',
-    );
-    unlinkSync(path.join(folder, 'checkin_scan_batch.sql'));
-
+    write('bh_test_body', BODY.replace('  i int;', '  i int; -- a comment inside the body is the body'));
+    write('bh_test_result', sql1('bh_test_result', 'bigint', 'SELECT a::bigint'));
+    unlinkSync(path.join(folder, 'bh_test_removed.sql'));
+    write('bh_test_added', '-- a new function\n' + sql1('bh_test_added', 'int', 'SELECT a + 1'));
     const sources = loadFunctionSources(folder);
     const { changes } = await compareFunctions(database.db, sources);
     expect(describeKinds(changes)).toEqual([
       'bh_test_added: added',
-      'checkin_scan_batch: removed',
-      'live_sessions: changed (drop)',
-      'station_pay_batch: changed',
+      'bh_test_body: changed',
+      'bh_test_removed: removed',
+      'bh_test_result: changed (drop)',
     ]);
     const migration = migrationSql(changes);
-    expect(migration).toContain(
-      'DROP FUNCTION live_sessions(p_token_hashes text[], p_at timestamp with time zone);',
-    );
-    expect(migration).toContain('DROP FUNCTION checkin_scan_batch(');
-    expect(migration).not.toContain('DROP FUNCTION station_pay_batch');
+    expect(migration).toContain('DROP FUNCTION bh_test_result(a integer);');
+    expect(migration).toContain('DROP FUNCTION bh_test_removed(a integer);');
+    expect(migration).not.toContain('DROP FUNCTION bh_test_body');
+    expect(migration).toContain('-- a new function\nCREATE OR REPLACE FUNCTION bh_test_added(a int)');
 
     await apply(migration);
     expect((await compareFunctions(database.db, sources)).changes).toEqual([]);
@@ -97,15 +108,14 @@ describe('db:functions generator', () => {
   });
 
   it('ignores trailing blanks and line endings, nothing else', async () => {
-    const file = path.join(folder, 'station_pay_batch.sql');
-    const text = readFileSync(file, 'utf8');
-    writeFileSync(file, text.replace(/\n/g, '   \r\n'));
+    const text = readFileSync(path.join(folder, 'bh_test_body.sql'), 'utf8');
+    write('bh_test_body', text.replace(/\n/g, '   \r\n'));
     expect((await compareFunctions(database.db, loadFunctionSources(folder))).changes).toEqual([]);
-    writeFileSync(file, text.replace('LOOP\n', 'LOOP\n\n'));
+    write('bh_test_body', text.replace('LOOP\n', 'LOOP\n\n'));
     expect(describeKinds((await compareFunctions(database.db, loadFunctionSources(folder))).changes)).toEqual(
-      ['station_pay_batch: changed'],
+      ['bh_test_body: changed'],
     );
-    writeFileSync(file, text);
+    write('bh_test_body', text);
   });
 
   it('refuses a source that is not one unqualified CREATE OR REPLACE FUNCTION named after its file', async () => {
