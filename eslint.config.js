@@ -114,7 +114,7 @@ export default tseslint.config(
     rules: {
       // Configuration is read and validated once, in apps/api/src/config.ts.
       'no-restricted-properties': [
-        PENDING,
+        'error',
         {
           object: 'process',
           property: 'env',
