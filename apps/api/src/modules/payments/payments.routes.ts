@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '@bilheteira/shared/schemas/common';
@@ -9,32 +9,18 @@ import {
   paymentStatusResponse,
 } from '@bilheteira/shared/schemas/payments';
 import { translate } from '../../i18n/messages';
-import { safeEqual } from '../../lib/crypto';
 import { paymentErrors } from './payments.errors';
 import { auditActor, idempotencyKey } from '../../plugins/http-helpers';
-import { createPaymentsContext } from './payments.context';
-import { stripeClient } from './stripe-provider';
-import {
-  OPERATOR_PAYMENT_STATUSES,
-  operatorListPayments,
-  refundDuePayments,
-  retryFailedRefund,
-} from './payment-refunds.service';
+import { createPaymentsContext, type PaymentsContext } from './payments.context';
+import { refundDuePayments } from './payment-refunds.service';
 import { toPaymentView } from '../orders/order-view.service';
 import { payOrder } from './pay-order.service';
-import {
-  expirePaymentAttempts,
-  findOwnedPayment,
-  handleStripeEvent,
-  syncReturn,
-} from './payment-confirmation.service';
+import { expirePaymentAttempts, findOwnedPayment, syncReturn } from './payment-confirmation.service';
 import {
   autoDecideSandboxMbway,
   decideSandboxPayment,
   sandboxAutoApproveMs,
 } from './sandbox-payments.service';
-import { guardKeyAttempt } from '../../lib/key-guard';
-import { clientIp } from '../../lib/client-ip';
 
 const refParam = z.object({ reference: z.string().trim().min(4).max(100) });
 
@@ -51,7 +37,6 @@ export const paymentsConfigResponse = z.object({
 export type PaymentsConfigView = z.infer<typeof paymentsConfigResponse>['data'];
 
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const key = app.config.STRIPE_SECRET_KEY;
   const ctx = createPaymentsContext(app);
 
   const publicConfig: PaymentsConfigView = {
@@ -191,90 +176,14 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Stripe webhooks: verified on the raw body, so this scope keeps bodies as bytes.
-  await app.register(async (hook) => {
-    hook.removeAllContentTypeParsers();
-    hook.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_req, body, done) =>
-      done(null, body),
-    );
-    hook.post(
-      '/payments/stripe/webhook',
-      {
-        schema: {
-          tags: ['checkout'],
-          summary: 'Stripe webhook (signature checked with STRIPE_WEBHOOK_SECRET); idempotent by event id',
-          response: { 200: z.object({ received: z.boolean(), outcome: z.string() }) },
-        },
-      },
-      async (req) => {
-        const secret = app.config.STRIPE_WEBHOOK_SECRET;
-        const signature = req.headers['stripe-signature'];
-        if (!secret || typeof signature !== 'string' || !Buffer.isBuffer(req.body))
-          throw paymentErrors.webhookInvalid();
-        let event;
-        try {
-          event = stripeClient(app.config.STRIPE_SECRET_KEY ?? 'sk_unused').webhooks.constructEvent(
-            req.body,
-            signature,
-            secret,
-          );
-        } catch {
-          throw paymentErrors.webhookInvalid();
-        }
-        const outcome = await handleStripeEvent(ctx, event, new Date());
-        return { received: true, outcome };
-      },
-    );
-  });
+  registerPaymentJobs(app, ctx);
+};
 
-  /** The same X-Operator-Key guard as /operator/refunds; without OPERATOR_KEY the API is closed. */
-  const requireOperatorKey = async (req: FastifyRequest) => {
-    const expected = app.config.OPERATOR_KEY;
-    const header = req.headers['x-operator-key'];
-    const given = typeof header === 'string' ? header : null;
-    const right = !!expected && !!given && safeEqual(given, expected);
-    await guardKeyAttempt(app.caches.keyGuard, app.db, 'operator', clientIp(req), given, right, new Date());
-    if (!right) throw paymentErrors.operatorUnauthorized();
-  };
-
-  app.get(
-    '/operator/payments',
-    {
-      preHandler: requireOperatorKey,
-      schema: {
-        tags: ['operator'],
-        summary: 'Payments owed back to customers and their refund state (operator key)',
-        description:
-          'status refund_pending (default, with refund_failed): money the refund job is giving back ' +
-          'through the provider, with attempts and the last error; refunded: given back.',
-        querystring: z.object({ status: z.enum(OPERATOR_PAYMENT_STATUSES).optional() }),
-      },
-    },
-    async (req) => ({
-      data: await operatorListPayments(
-        app.db,
-        req.query.status === undefined || req.query.status === 'refund_pending'
-          ? ['refund_pending', 'refund_failed']
-          : [req.query.status],
-      ),
-    }),
-  );
-
-  app.post(
-    '/operator/payments/:id/retry-refund',
-    {
-      preHandler: requireOperatorKey,
-      schema: {
-        tags: ['operator'],
-        summary: 'Gives a refund_failed payment back to the refund job (operator key)',
-        description:
-          'Once the cause is fixed (provider account, keys): refund_failed → refund_pending, tries from 0.',
-        params: z.object({ id: idParam }),
-      },
-    },
-    async (req) => ({ data: await retryFailedRefund(app.db, req.params.id, 'operator') }),
-  );
-
+/**
+ * The payment jobs every instance runs (SKIP LOCKED): attempts expire, money owed back is
+ * refunded, and without Stripe the simulated MB WAY app answers (SANDBOX_MBWAY_AUTO_APPROVE_MS).
+ */
+function registerPaymentJobs(app: FastifyInstance, ctx: PaymentsContext): void {
   app.jobs.push({
     name: 'payments-expiry',
     everyMs: 10_000,
@@ -286,13 +195,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     run: () => refundDuePayments(ctx, new Date()),
   });
   const autoMs = sandboxAutoApproveMs(app.config);
-  if (!key && autoMs !== null) {
+  if (!app.config.STRIPE_SECRET_KEY && autoMs !== null) {
     app.jobs.push({
       name: 'sandbox-mbway-auto',
       everyMs: Math.min(1_000, autoMs),
       run: () => autoDecideSandboxMbway(ctx, autoMs, new Date()),
     });
   }
-};
+}
 
 export default paymentsRoutes;
