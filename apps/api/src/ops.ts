@@ -50,14 +50,14 @@ async function serverAnswers(url: string): Promise<boolean> {
 async function impersonate(args: string[]): Promise<number> {
   const mobileArg = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--operator');
   const opIndex = args.indexOf('--operator');
-  const operator = opIndex >= 0 ? args[opIndex + 1] : (process.env.OPERATOR_NAME ?? os.userInfo().username);
+  const config = loadConfig();
+  const operator = opIndex >= 0 ? args[opIndex + 1] : (config.OPERATOR_NAME ?? os.userInfo().username);
   const parts = mobileArg ? parseMobileArg(mobileArg) : undefined;
   if (!parts || !operator) {
     console.error(USAGE);
     return 2;
   }
   const mobile = `+${parts.dialCode}${parts.national}`;
-  const config = loadConfig();
   const publicUrl = config.PUBLIC_URL.replace(/\/$/, '');
 
   if (!config.DATABASE_URL && (await serverAnswers(publicUrl))) {
@@ -84,7 +84,11 @@ async function impersonate(args: string[]): Promise<number> {
 
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   try {
-    const result = await issueImpersonationToken(database.db, { mobile, operator, publicUrl, via: 'ops' });
+    const result = await issueImpersonationToken(
+      database.db,
+      { mobile, operator, publicUrl, via: 'ops' },
+      new Date(),
+    );
     console.log(`${result.url}\n(single use, valid until ${result.expiresAt.toISOString()})`);
     return 0;
   } catch (err) {

@@ -155,11 +155,11 @@ describe('SMS codes', () => {
 
   it('parallel guesses cannot exceed 5 tries', async () => {
     const mobile = '+351916000003';
-    await registerCustomer(t.app.db, input(mobile), ctx('10.0.2.1'));
+    await registerCustomer(t.app.db, input(mobile), ctx('10.0.2.1'), new Date());
     const code = await latestCode(t, mobile);
     await Promise.allSettled(
       Array.from({ length: 12 }, () =>
-        activateCustomer(t.app.db, { mobile, code: wrongCode(code) }, { ip: '10.0.2.1' }),
+        activateCustomer(t.app.db, { mobile, code: wrongCode(code) }, { ip: '10.0.2.1' }, new Date()),
       ),
     );
     const [row] = await queryRows<{ attempts: number }>(
@@ -200,7 +200,7 @@ describe('SMS codes', () => {
   });
 
   it('an email confirmation link is not a password reset link', async () => {
-    await registerCustomer(t.app.db, input('+351916000005'), ctx('10.0.4.1'));
+    await registerCustomer(t.app.db, input('+351916000005'), ctx('10.0.4.1'), new Date());
     const [email] = await queryRows<{ meta: { link: string } }>(
       t.app.db,
       sql`SELECT meta FROM outbox WHERE recipient = 't000005@example.pt' ORDER BY id DESC LIMIT 1`,
@@ -258,11 +258,12 @@ describe('password attempts', () => {
   });
 
   it('a wrong password and an unknown number answer the same, in similar time', async () => {
-    await registerCustomer(proxied.app.db, input('+351916000123'), ctx('10.0.5.1'));
+    await registerCustomer(proxied.app.db, input('+351916000123'), ctx('10.0.5.1'), new Date());
     await activateCustomer(
       proxied.app.db,
       { mobile: '+351916000123', code: await latestCode(proxied, '+351916000123') },
       { ip: '10.0.5.1' },
+      new Date(),
     );
     const timings = { known: [] as number[], unknown: [] as number[] };
     const bodies = new Set<string>();

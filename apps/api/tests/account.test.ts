@@ -196,7 +196,7 @@ describe('marketing unsubscribe', () => {
       t.database.db,
       row!,
       { subject: 'Novidades', body: 'Novos eventos este mês.' },
-      { publicUrl: t.config.PUBLIC_URL, locale: 'pt-pt' },
+      { publicUrl: t.config.PUBLIC_URL, linkSigningSecret: t.config.LINK_SIGNING_SECRET, locale: 'pt-pt' },
     );
     expect(sent).toBe(true);
     const [mail] = await t.database.db
@@ -236,6 +236,7 @@ describe('marketing unsubscribe', () => {
         { subject: 'x', body: 'y' },
         {
           publicUrl: t.config.PUBLIC_URL,
+          linkSigningSecret: t.config.LINK_SIGNING_SECRET,
           locale: 'pt-pt',
         },
       ),

@@ -118,8 +118,8 @@ beforeAll(async () => {
   tokens.rui = await login(t.app, DEMO.rui);
   const long = 60 * 24 * 3600 * 1000;
   tokens.expired = await createSession(db, ana.id, new Date(Date.now() - long), { ttlMs: 1000 });
-  tokens.revoked = await createSession(db, ana.id);
-  await endSession(db, tokens.revoked);
+  tokens.revoked = await createSession(db, ana.id, new Date());
+  await endSession(db, tokens.revoked, new Date());
   tokens.garbage = 'Zm9yZ2VkLXRva2VuLXRoYXQtbG9va3MtcmVhbC0xMjM0NTY3ODkw';
 });
 

@@ -45,8 +45,8 @@ describe('captcha', () => {
   it('accepts a solved challenge once, refuses a replay, a forgery, an expired one and garbage', async () => {
     const keys = captchaKeys(t.config);
     const payload = await solvedPayload(await createCaptchaChallenge(keys));
-    await expect(verifyCaptcha(t.app.db, keys, payload)).resolves.toBeUndefined();
-    await expect(verifyCaptcha(t.app.db, keys, payload)).rejects.toMatchObject({
+    await expect(verifyCaptcha(t.app.db, keys, payload, new Date())).resolves.toBeUndefined();
+    await expect(verifyCaptcha(t.app.db, keys, payload, new Date())).rejects.toMatchObject({
       statusCode: 400,
       messageKey: 'captcha.used',
     });
@@ -55,7 +55,7 @@ describe('captcha', () => {
     const foreign = await createCaptchaChallenge(
       captchaKeys({ ALTCHA_HMAC_KEY: 'x'.repeat(32), NODE_ENV: 'test' }),
     );
-    await expect(verifyCaptcha(t.app.db, keys, await solvedPayload(foreign))).rejects.toMatchObject({
+    await expect(verifyCaptcha(t.app.db, keys, await solvedPayload(foreign), new Date())).rejects.toMatchObject({
       messageKey: 'captcha.invalid',
     });
 
@@ -66,26 +66,26 @@ describe('captcha', () => {
     };
     good.solution.derivedKey = good.solution.derivedKey.replace(/^./, (c) => (c === 'a' ? 'b' : 'a'));
     await expect(
-      verifyCaptcha(t.app.db, keys, Buffer.from(JSON.stringify(good)).toString('base64')),
+      verifyCaptcha(t.app.db, keys, Buffer.from(JSON.stringify(good)).toString('base64'), new Date()),
     ).rejects.toMatchObject({ messageKey: 'captcha.invalid' });
 
     // Expired: `now` is a parameter, so the test is exact.
     const old = await createCaptchaChallenge(keys, new Date(Date.now() - 11 * 60_000));
-    await expect(verifyCaptcha(t.app.db, keys, await solvedPayload(old))).rejects.toMatchObject({
+    await expect(verifyCaptcha(t.app.db, keys, await solvedPayload(old), new Date())).rejects.toMatchObject({
       messageKey: 'captcha.expired',
     });
 
     for (const junk of ['', 'not-base64!', Buffer.from('{"a":1}').toString('base64'), 'x'.repeat(9000)]) {
-      await expect(verifyCaptcha(t.app.db, keys, junk)).rejects.toMatchObject({ statusCode: 400 });
+      await expect(verifyCaptcha(t.app.db, keys, junk, new Date())).rejects.toMatchObject({ statusCode: 400 });
     }
   });
 
   it('purges replay records only once their challenge has expired', async () => {
     const keys = captchaKeys(t.config);
     const payload = await solvedPayload(await createCaptchaChallenge(keys));
-    await verifyCaptcha(t.app.db, keys, payload);
-    await purgeUsedCaptchas(t.app.db);
-    await expect(verifyCaptcha(t.app.db, keys, payload)).rejects.toMatchObject({
+    await verifyCaptcha(t.app.db, keys, payload, new Date());
+    await purgeUsedCaptchas(t.app.db, new Date());
+    await expect(verifyCaptcha(t.app.db, keys, payload, new Date())).rejects.toMatchObject({
       messageKey: 'captcha.used',
     });
     await purgeUsedCaptchas(t.app.db, new Date(Date.now() + 11 * 60_000));

@@ -69,7 +69,7 @@ describe.skipIf(!onPostgres)('losing every database connection under a buy-and-p
         })),
       )
       .returning({ id: customers.id });
-    const tokens = await Promise.all(people.map((p) => createSession(db, p.id)));
+    const tokens = await Promise.all(people.map((p) => createSession(db, p.id, new Date())));
     const baseline = await stockBaseline(db);
 
     server = await startServer({

@@ -98,7 +98,7 @@ async function race(instances: number) {
       })),
     )
     .returning({ id: customers.id });
-  const tokens = await Promise.all(people.map((p) => createSession(db, p.id)));
+  const tokens = await Promise.all(people.map((p) => createSession(db, p.id, new Date())));
   const statuses: number[] = [];
   const bodies: string[] = [];
   const checkout = async (i: number) => {

@@ -328,7 +328,7 @@ describe('support impersonation', () => {
       { mobile: '+351912345678', operator: 'rita', publicUrl: 'http://x', via: 'ops' },
       issuedAt,
     );
-    await expect(startImpersonation(t.app.db, { token, ip: '1.2.3.4' })).rejects.toMatchObject({
+    await expect(startImpersonation(t.app.db, { token, ip: '1.2.3.4' }, new Date())).rejects.toMatchObject({
       code: 'link_invalid',
     });
   });

@@ -29,7 +29,7 @@ async function newBuyer(): Promise<{ id: number; token: string }> {
     .insert(customers)
     .values({ firstName: 'Buyer', lastName: 'Holds', status: 'active' })
     .returning({ id: customers.id });
-  return { id: c!.id, token: await createSession(t.database.db, c!.id) };
+  return { id: c!.id, token: await createSession(t.database.db, c!.id, new Date()) };
 }
 
 const order = (token: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>

@@ -243,7 +243,7 @@ beforeAll(async () => {
         FROM generate_series(1, 40) g RETURNING id`,
   );
   buyers = [];
-  for (const c of created) buyers.push(await createSession(t.database.db, c.id));
+  for (const c of created) buyers.push(await createSession(t.database.db, c.id, new Date()));
   festival = (await t.app.inject({ url: '/api/events/festival-demo' })).json().data;
   typeId = festival.ticket_types[0]!.id;
 }, 120_000);

@@ -120,7 +120,7 @@ describe('a private event needs its link', () => {
       t.database.db,
       sql`INSERT INTO customers (first_name, last_name, status) VALUES ('Sem', 'Ligação', 'active') RETURNING id`,
     );
-    const token = await createSession(t.database.db, fresh!.id);
+    const token = await createSession(t.database.db, fresh!.id, new Date());
     const ask = (query: string) =>
       injectAs(t.app, token, { url: `/api/customers/wallet-event?${query}`, headers: { 'x-locale': 'en' } });
     const privateById = await ask(`event_id=${priv.id}`);

@@ -80,7 +80,7 @@ export function captchaKeys(config: Pick<Config, 'ALTCHA_HMAC_KEY' | 'NODE_ENV'>
 /** A new signed challenge for the widget, expiring CAPTCHA.ttlSeconds after `now` (tests may ease it). */
 export async function createCaptchaChallenge(
   keys: CaptchaKeys,
-  now = new Date(),
+  now: Date,
   difficulty: CaptchaDifficulty = CAPTCHA,
 ): Promise<Challenge> {
   return createChallenge({
@@ -130,7 +130,7 @@ export async function verifyCaptcha(
   db: DbOrTx,
   keys: CaptchaKeys,
   raw: string | undefined | null,
-  now = new Date(),
+  now: Date,
 ): Promise<void> {
   if (!raw) throw captchaError('captcha.required');
   const payload = parsePayload(raw);
@@ -163,7 +163,7 @@ export async function verifyCaptcha(
 }
 
 /** Deletes the replay records of challenges that have expired (they can no longer verify). */
-export async function purgeUsedCaptchas(db: DbOrTx, now = new Date()): Promise<void> {
+export async function purgeUsedCaptchas(db: DbOrTx, now: Date): Promise<void> {
   await db.execute(
     sql`DELETE FROM rate_limits WHERE key LIKE 'altcha:%' AND reset_at < ${now.toISOString()}`,
   );

@@ -14,13 +14,13 @@ export interface Limit {
  * statement: insert or increment, resetting when the window has passed. Throws 429 with
  * Retry-After when the count exceeds `max`.
  */
-export async function hitLimit(db: DbOrTx, limit: Limit, now = new Date()): Promise<void> {
+export async function hitLimit(db: DbOrTx, limit: Limit, now: Date): Promise<void> {
   const { count, resetAt } = await countHit(db, limit, now);
   if (count > limit.max) throw rateLimited(resetAt, now);
 }
 
 /** 429 `rate_limited` with Retry-After until `resetAt`. */
-export function rateLimited(resetAt: Date, now = new Date()): AppError {
+export function rateLimited(resetAt: Date, now: Date): AppError {
   const seconds = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
   return new AppError(429, 'rate_limited', 'error.rate_limited', { seconds });
 }
@@ -29,7 +29,7 @@ export function rateLimited(resetAt: Date, now = new Date()): AppError {
 export async function countHit(
   db: DbOrTx,
   limit: Pick<Limit, 'key' | 'windowSeconds'>,
-  now = new Date(),
+  now: Date,
 ): Promise<{ count: number; resetAt: Date }> {
   const resetAt = new Date(now.getTime() + limit.windowSeconds * 1000);
   const rows = await queryRows<{ count: number; reset_at: string | Date }>(
@@ -49,7 +49,7 @@ export async function countHit(
 export async function readCounter(
   db: DbOrTx,
   key: string,
-  now = new Date(),
+  now: Date,
 ): Promise<{ count: number; resetAt: Date } | undefined> {
   const rows = await queryRows<{ count: number; reset_at: string | Date }>(
     db,
@@ -63,7 +63,7 @@ export async function readCounter(
  * Deletes counters whose window ended (a later hit would start them at 1 anyway), at most
  * `batch` per call so the worker never holds many row locks; answers how many went.
  */
-export async function purgeExpiredLimits(db: DbOrTx, now = new Date(), batch = 5000): Promise<number> {
+export async function purgeExpiredLimits(db: DbOrTx, now: Date, batch = 5000): Promise<number> {
   const at = now.toISOString();
   // reset_at is checked again on the row itself: a counter restarted meanwhile stays
   const rows = await queryRows<{ key: string }>(

@@ -24,7 +24,7 @@ export function tokenBuckets(opts: TokenBucketOptions) {
      * Takes one token for `key`, or throws 429 rate_limited with Retry-After (whole seconds
      * until a token is back, at least 1).
      */
-    take(key: string, nowMs: number = performance.now()): void {
+    take(key: string, nowMs: number): void {
       let b = buckets.get(key);
       if (!b) {
         if (buckets.size >= maxKeys) buckets.clear();

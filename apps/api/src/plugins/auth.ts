@@ -47,7 +47,7 @@ export const authPlugin = fp(async (app) => {
   app.decorate('requireCustomer', async (req: FastifyRequest) => {
     const token = bearerToken(req);
     if (!token) throw unauthorized();
-    const found = await resolveSession(app.db, token);
+    const found = await resolveSession(app.db, token, new Date());
     if (!found) throw unauthorized();
     req.auth = {
       customer: found.customer,

@@ -38,12 +38,16 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) =>
-      listMyEvents(app.db, {
-        customerId: req.auth!.customer.id,
-        filter: req.query.filter,
-        page: req.query.page,
-        perPage: req.query.per_page,
-      }),
+      listMyEvents(
+        app.db,
+        {
+          customerId: req.auth!.customer.id,
+          filter: req.query.filter,
+          page: req.query.page,
+          perPage: req.query.per_page,
+        },
+        new Date(),
+      ),
   );
 
   app.get(
@@ -58,12 +62,16 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ({
-      data: await getEventInfo(app.db, {
-        customerId: req.auth!.customer.id,
-        eventId: req.params.id,
-        locale: req.locale,
-        publicUrl: app.config.PUBLIC_URL,
-      }),
+      data: await getEventInfo(
+        app.db,
+        {
+          customerId: req.auth!.customer.id,
+          eventId: req.params.id,
+          locale: req.locale,
+          publicUrl: app.config.PUBLIC_URL,
+        },
+        new Date(),
+      ),
     }),
   );
 
@@ -104,11 +112,17 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { customer, confirmationSentTo } = await updateMyAccount(app.db, customerActor(req), req.body, {
-        locale: req.locale,
-        publicUrl: app.config.PUBLIC_URL,
-        supportEmail: app.config.SUPPORT_EMAIL,
-      });
+      const { customer, confirmationSentTo } = await updateMyAccount(
+        app.db,
+        customerActor(req),
+        req.body,
+        {
+          locale: req.locale,
+          publicUrl: app.config.PUBLIC_URL,
+          supportEmail: app.config.SUPPORT_EMAIL,
+        },
+        new Date(),
+      );
       return {
         data: toCustomerView(customer, !!req.auth!.impersonatedBy),
         message: confirmationSentTo
@@ -130,7 +144,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const customer = await saveMyToggles(app.db, customerActor(req), req.body);
+      const customer = await saveMyToggles(app.db, customerActor(req), req.body, new Date());
       return {
         data: toCustomerView(customer, !!req.auth!.impersonatedBy),
         message: translate(req.locale, 'account.toggles.saved'),
@@ -150,11 +164,16 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { target } = await requestMobileCode(app.db, customerActor(req), {
-        dialCode: req.body.mobile_country_code,
-        mobile: req.body.mobile,
-        locale: req.locale,
-      });
+      const { target } = await requestMobileCode(
+        app.db,
+        customerActor(req),
+        {
+          dialCode: req.body.mobile_country_code,
+          mobile: req.body.mobile,
+          locale: req.locale,
+        },
+        new Date(),
+      );
       const masked = `${target.slice(0, 4)} ••• ${target.slice(-3)}`;
       return { data: { message: translate(req.locale, 'account.mobile.code_sent', { mobile: masked }) } };
     },

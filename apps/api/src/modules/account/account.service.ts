@@ -81,7 +81,7 @@ function toItem(
 export async function listMyEvents(
   db: Db,
   q: { customerId: number; filter: CustomerEventFilter; page: number; perPage: number },
-  now = new Date(),
+  now: Date,
 ) {
   const { rows, total } = await listCustomerEvents(db, { ...q, now });
   return {
@@ -115,7 +115,7 @@ const calendarInput = (e: EventRow) => ({
 export async function getEventInfo(
   db: Db,
   input: { customerId: number; eventId: number; locale: Locale; publicUrl: string },
-  now = new Date(),
+  now: Date,
 ): Promise<EventInfo> {
   const row = await getMyEvent(db, input.customerId, input.eventId);
   const e = row.event;
@@ -165,7 +165,7 @@ export async function requestMobileCode(
   db: Db,
   actor: Actor,
   input: { dialCode: string; mobile: string; locale: Locale },
-  now = new Date(),
+  now: Date,
 ): Promise<{ target: string }> {
   assertNotImpersonated(actor);
   const dial = phoneDigits(input.dialCode) || '351';
@@ -272,7 +272,7 @@ export async function updateMyAccount(
   actor: Actor,
   input: CustomerUpdateBody,
   ctx: { locale: Locale; publicUrl: string; supportEmail: string },
-  now = new Date(),
+  now: Date,
 ): Promise<{ customer: CustomerRow; confirmationSentTo: string | null }> {
   const checked = checkCustomerUpdate(input, now);
   if (!checked.ok) {
@@ -406,7 +406,7 @@ export async function saveMyToggles(
   db: Db,
   actor: Actor,
   input: CustomerTogglesBody,
-  now = new Date(),
+  now: Date,
 ): Promise<CustomerRow> {
   const marketing = formBool(input.marketing_consent);
   const invoice = formBool(input.invoice_by_email);
@@ -428,7 +428,7 @@ export async function withdrawMarketingConsent(
   db: Db,
   customerId: number,
   source: string,
-  now = new Date(),
+  now: Date,
 ): Promise<CustomerRow | undefined> {
   return db.transaction(async (tx) => {
     const before = await lockCustomer(tx, customerId);

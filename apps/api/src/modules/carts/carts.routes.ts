@@ -28,12 +28,12 @@ const headersDoc = z.object({
  * valid bearer token wins, and the visitor's carts are merged into the customer's.
  */
 export const cartsRoutes: FastifyPluginAsyncZod = async (app) => {
-  async function owner(req: FastifyRequest): Promise<CartOwner> {
+  async function owner(req: FastifyRequest, now: Date): Promise<CartOwner> {
     const token = bearerToken(req);
     if (token) {
-      const found = await resolveSession(app.db, token);
+      const found = await resolveSession(app.db, token, now);
       if (!found) throw unauthorized();
-      await mergeCartsAtLogin(app.db, req.visitorId, found.customer.id);
+      await mergeCartsAtLogin(app.db, req.visitorId, found.customer.id, now);
       return { customerId: found.customer.id };
     }
     if (!req.visitorId) throw cartErrors.noVisitor();
@@ -58,7 +58,8 @@ export const cartsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const data = await addItem(app.db, await owner(req), req.body, new Date());
+      const now = new Date();
+      const data = await addItem(app.db, await owner(req, now), req.body, now);
       return { data, message: translate(req.locale, 'cart.updated') };
     },
   );
@@ -76,7 +77,11 @@ export const cartsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ({
-      data: await getCart(app.db, await owner(req), req.query.event_id ?? req.eventIdHeader ?? undefined),
+      data: await getCart(
+        app.db,
+        await owner(req, new Date()),
+        req.query.event_id ?? req.eventIdHeader ?? undefined,
+      ),
     }),
   );
 
@@ -93,12 +98,13 @@ export const cartsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
+      const now = new Date();
       const data = await changeItemQty(
         app.db,
-        await owner(req),
+        await owner(req, now),
         req.params.identifier,
         req.body.qty,
-        new Date(),
+        now,
       );
       return { data, message: translate(req.locale, 'cart.updated') };
     },
@@ -116,7 +122,8 @@ export const cartsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const data = await removeItem(app.db, await owner(req), req.params.identifier);
+      const now = new Date();
+      const data = await removeItem(app.db, await owner(req, now), req.params.identifier, now);
       return { data, message: translate(req.locale, 'cart.updated') };
     },
   );

@@ -29,7 +29,7 @@ const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
   const perDevice = rate > 0 ? tokenBuckets(deviceRequestLimit(rate)) : null;
   const device = async (req: FastifyRequest, now: Date) => {
     const d = await authenticateDevice(app.caches.door, app.db, deviceKey(req), clientIp(req), now);
-    perDevice?.take(String(d.id));
+    perDevice?.take(String(d.id), performance.now());
     return d;
   };
 

@@ -30,6 +30,7 @@ export const gdprRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         { customer: req.auth!.customer, impersonatedBy: req.auth!.impersonatedBy },
         { format: req.body?.format ?? 'xml', locale: req.locale },
+        new Date(),
       ),
   );
 
@@ -43,7 +44,7 @@ export const gdprRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(forgetPreview) },
       },
     },
-    async (req) => ({ data: await previewErasure(app.db, req.auth!.customer.id) }),
+    async (req) => ({ data: await previewErasure(app.db, req.auth!.customer.id, new Date()) }),
   );
 
   app.post(
@@ -61,6 +62,7 @@ export const gdprRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         { customer: req.auth!.customer, impersonatedBy: req.auth!.impersonatedBy },
         { locale: req.locale, publicUrl: app.config.PUBLIC_URL },
+        new Date(),
       );
       return { data: { message: translate(req.locale, 'gdpr.forget.requested', { target }) } };
     },
@@ -84,6 +86,7 @@ export const gdprRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         { customer: req.auth!.customer, impersonatedBy: req.auth!.impersonatedBy },
         req.body.token,
+        new Date(),
       );
       return {
         data: { message: translate(req.locale, 'gdpr.forget.done'), cancelled_tickets: cancelledTickets },

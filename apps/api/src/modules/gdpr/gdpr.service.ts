@@ -157,7 +157,7 @@ export async function exportMyData(
   db: Db,
   actor: Actor,
   input: { format: PortabilityFormat; locale: Locale },
-  now = new Date(),
+  now: Date,
 ): Promise<PortableResponse> {
   assertNotImpersonated(actor);
   await hitLimit(db, { key: `portable:customer:${actor.customer.id}`, ...PORTABLE_LIMIT }, now);
@@ -185,7 +185,7 @@ export async function exportMyData(
 export const FORGET_LINK_TTL_MS = 24 * 3600_000;
 const FORGET_LIMIT = { max: 3, windowSeconds: 3600 };
 
-export async function previewErasure(db: Db, customerId: number, now = new Date()): Promise<ForgetPreview> {
+export async function previewErasure(db: Db, customerId: number, now: Date): Promise<ForgetPreview> {
   const p = await erasurePreview(db, customerId, now);
   return {
     future_tickets: p.futureTickets,
@@ -207,7 +207,7 @@ export async function requestErasure(
   db: Db,
   actor: Actor,
   input: { locale: Locale; publicUrl: string },
-  now = new Date(),
+  now: Date,
 ): Promise<{ target: string }> {
   assertNotImpersonated(actor);
   const c = actor.customer;
@@ -268,7 +268,7 @@ export async function confirmErasure(
   db: Db,
   actor: Actor,
   token: string,
-  now = new Date(),
+  now: Date,
 ): Promise<{ cancelledTickets: number }> {
   assertNotImpersonated(actor);
   const customerId = actor.customer.id;

@@ -98,7 +98,7 @@ export async function startEmailChange(
  * it. Throws 400 link_invalid (unknown, used, expired, or for an address no longer asked
  * for) and 409 email_taken when another account took the address meanwhile.
  */
-export async function confirmEmail(db: Db, token: string, now = new Date()): Promise<void> {
+export async function confirmEmail(db: Db, token: string, now: Date): Promise<void> {
   try {
     await db.transaction(async (tx) => {
       const code = await useLinkToken(tx, token, 'email_confirm', now);

@@ -51,7 +51,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const mobile = toE164(req.body.mobile_country_code, req.body.mobile);
-      const exists = await lookupMobile(app.db, mobile, clientIp(req));
+      const exists = await lookupMobile(app.db, mobile, clientIp(req), new Date());
       const message = translate(req.locale, exists ? 'login.mobile_ok' : 'login.mobile_unknown');
       return { data: { exists, message } };
     },
@@ -69,12 +69,16 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const mobile = toE164(req.body.mobile_country_code, req.body.mobile);
-      const { token } = await loginWithPassword(app.db, {
-        mobile,
-        password: req.body.password,
-        ip: clientIp(req),
-        visitorId: req.visitorId,
-      });
+      const { token } = await loginWithPassword(
+        app.db,
+        {
+          mobile,
+          password: req.body.password,
+          ip: clientIp(req),
+          visitorId: req.visitorId,
+        },
+        new Date(),
+      );
       const message = translate(req.locale, 'login.success');
       return { data: { message, accessToken: token }, message, accessToken: token };
     },
@@ -91,7 +95,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await endSession(app.db, req.auth!.token);
+      await endSession(app.db, req.auth!.token, new Date());
       return { data: { message: translate(req.locale, 'logout.success') } };
     },
   );
@@ -144,6 +148,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
           invoice_by_email: b.invoice_by_email,
         },
         ctx(req),
+        new Date(),
       );
       const message = translate(req.locale, 'identity.register.code_sent', {
         mobile: displayMobile(mobile),
@@ -173,7 +178,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const mobile = toE164(req.body.mobile_country_code, req.body.mobile);
-      const { resendAfter } = await resendActivationCode(app.db, mobile, ctx(req));
+      const { resendAfter } = await resendActivationCode(app.db, mobile, ctx(req), new Date());
       const message = translate(req.locale, 'identity.code.resent', { mobile: displayMobile(mobile) });
       return {
         data: {
@@ -203,6 +208,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         { mobile, code: req.body.code },
         { ip: clientIp(req) },
+        new Date(),
       );
       const message = translate(req.locale, 'identity.activate.success', {
         name: `${customer.firstName} ${customer.lastName}`.trim(),
@@ -223,7 +229,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await confirmEmail(app.db, req.body.token);
+      await confirmEmail(app.db, req.body.token, new Date());
       const message = translate(req.locale, 'identity.email.confirmed');
       return { data: { message }, message };
     },
@@ -242,7 +248,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const mobile = toE164(req.body.mobile_country_code, req.body.mobile);
-      await requestPasswordReset(app.db, { mobile, eventId: req.eventIdHeader }, ctx(req));
+      await requestPasswordReset(app.db, { mobile, eventId: req.eventIdHeader }, ctx(req), new Date());
       const message = translate(req.locale, 'identity.password.reset_requested');
       return { data: { message }, message };
     },
@@ -263,6 +269,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         { token: req.body.token, password: req.body.password },
         { ip: clientIp(req) },
+        new Date(),
       );
       const message = translate(req.locale, 'identity.password.reset_done');
       return { data: { message }, message };
@@ -290,6 +297,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
           password: req.body.password,
         },
         { ip: clientIp(req) },
+        new Date(),
       );
       const message = translate(req.locale, 'identity.password.changed');
       return { data: { message }, message };
@@ -307,7 +315,11 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const token = await startImpersonation(app.db, { token: req.body.token, ip: clientIp(req) });
+      const token = await startImpersonation(
+        app.db,
+        { token: req.body.token, ip: clientIp(req) },
+        new Date(),
+      );
       const message = translate(req.locale, 'identity.impersonation.started');
       return { data: { message, accessToken: token }, message, accessToken: token };
     },

@@ -27,7 +27,7 @@ const OPERATOR_PATTERN = /^[\w.@+-]{1,80}$/;
 export async function issueImpersonationToken(
   db: Db,
   input: { mobile: string; operator: string; publicUrl: string; via: 'ops' | 'api' },
-  now = new Date(),
+  now: Date,
 ): Promise<{ token: string; url: string; expiresAt: Date; customerId: number }> {
   if (!OPERATOR_PATTERN.test(input.operator))
     throw new AppError(400, 'invalid_operator', 'validation.invalid');
@@ -67,7 +67,7 @@ export async function issueImpersonationToken(
 export async function startImpersonation(
   db: Db,
   input: { token: string; ip: string },
-  now = new Date(),
+  now: Date,
 ): Promise<string> {
   return db.transaction(async (tx) => {
     const row = await useLinkToken(tx, input.token, 'impersonation', now);

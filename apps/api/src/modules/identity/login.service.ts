@@ -53,8 +53,8 @@ async function slowDownUnknownDevice(db: Db, mobile: string, now: Date): Promise
 }
 
 /** Phone step: whether the number has an account (to offer registration otherwise). */
-export async function lookupMobile(db: Db, mobile: string, ip: string): Promise<boolean> {
-  await hitLimit(db, { key: `login-mobile:ip:${ip}`, ...LOGIN_LIMITS.lookupPerIp });
+export async function lookupMobile(db: Db, mobile: string, ip: string, now: Date): Promise<boolean> {
+  await hitLimit(db, { key: `login-mobile:ip:${ip}`, ...LOGIN_LIMITS.lookupPerIp }, now);
   const customer = await findCustomerByMobile(db, mobile);
   return !!customer && customer.status !== 'erased';
 }
@@ -69,7 +69,7 @@ export async function lookupMobile(db: Db, mobile: string, ip: string): Promise<
 export async function loginWithPassword(
   db: Db,
   input: { mobile: string; password: string; ip: string; visitorId?: string | null },
-  now = new Date(),
+  now: Date,
 ): Promise<{ token: string; customerId: number }> {
   const clientAccountKey = `login:ip-acct:${input.ip}:${input.mobile}`;
   await hitLimit(db, { key: `login:ip:${input.ip}`, ...LOGIN_LIMITS.perIp }, now);

@@ -45,12 +45,16 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const result = await issueImpersonationToken(app.db, {
-        mobile: toE164(req.body.mobile_country_code, req.body.mobile),
-        operator: req.body.operator,
-        publicUrl: app.config.PUBLIC_URL.replace(/\/$/, ''),
-        via: 'api',
-      });
+      const result = await issueImpersonationToken(
+        app.db,
+        {
+          mobile: toE164(req.body.mobile_country_code, req.body.mobile),
+          operator: req.body.operator,
+          publicUrl: app.config.PUBLIC_URL.replace(/\/$/, ''),
+          via: 'api',
+        },
+        new Date(),
+      );
       return { data: { token: result.token, url: result.url, expires_at: result.expiresAt.toISOString() } };
     },
   );

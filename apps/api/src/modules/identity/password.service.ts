@@ -32,7 +32,7 @@ export async function requestPasswordReset(
   db: Db,
   input: { mobile: string; eventId: number | null },
   ctx: { ip: string; locale: Locale; publicUrl: string },
-  now = new Date(),
+  now: Date,
 ): Promise<void> {
   await hitLimit(db, { key: `reset:ip:${ctx.ip}`, ...RESET_LIMITS.perIp }, now);
   await hitLimit(db, { key: `reset:number:${input.mobile}`, ...RESET_LIMITS.perNumber }, now);
@@ -89,7 +89,7 @@ export async function resetPassword(
   db: Db,
   input: { token: string; password: string },
   ctx: { ip: string },
-  now = new Date(),
+  now: Date,
 ): Promise<void> {
   await hitLimit(db, { key: `reset-password:ip:${ctx.ip}`, ...RESET_PASSWORD_LIMITS.perIp }, now);
   // The link first: an unknown, used or expired one answers 400 without the cost of hashing.
@@ -133,7 +133,7 @@ export async function changePassword(
   db: Db,
   input: { customerId: number; sessionId: number; oldPassword: string; password: string },
   ctx: { ip: string },
-  now = new Date(),
+  now: Date,
 ): Promise<void> {
   const customer = await findCustomerById(db, input.customerId);
   if (!customer?.mobile) throw new AppError(404, 'not_found', 'error.not_found');

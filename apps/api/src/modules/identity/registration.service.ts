@@ -103,7 +103,7 @@ export async function registerCustomer(
   db: Db,
   input: RegisterInput,
   ctx: RequestContext,
-  now = new Date(),
+  now: Date,
 ): Promise<{ customer: CustomerRow; resendAfter: number }> {
   const existing = await findCustomerByMobile(db, input.mobile);
   if (existing && existing.status !== 'pending') {
@@ -177,7 +177,7 @@ export async function resendActivationCode(
   db: Db,
   mobile: string,
   ctx: RequestContext,
-  now = new Date(),
+  now: Date,
 ): Promise<{ resendAfter: number }> {
   await hitLimit(db, { key: `activate:ip:${ctx.ip}`, ...ACTIVATE_LIMIT_PER_IP }, now);
   const customer = await pendingCustomer(db, mobile);
@@ -197,7 +197,7 @@ export async function activateCustomer(
   db: Db,
   input: { mobile: string; code: string },
   ctx: { ip: string },
-  now = new Date(),
+  now: Date,
 ): Promise<{ token: string; customer: CustomerRow; claimedTickets: number }> {
   await hitLimit(db, { key: `activate:ip:${ctx.ip}`, ...ACTIVATE_LIMIT_PER_IP }, now);
   const customer = await pendingCustomer(db, input.mobile);

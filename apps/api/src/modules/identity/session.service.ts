@@ -9,7 +9,7 @@ export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
 export async function createSession(
   db: DbOrTx,
   customerId: number,
-  now = new Date(),
+  now: Date,
   opts: { impersonatedBy?: string; ttlMs?: number } = {},
 ): Promise<string> {
   const token = randomToken();
@@ -23,10 +23,10 @@ export async function createSession(
 }
 
 /** The customer behind a bearer token, if the session is live and the customer not erased. */
-export async function resolveSession(db: DbOrTx, token: string, now = new Date()) {
+export async function resolveSession(db: DbOrTx, token: string, now: Date) {
   return findLiveSession(db, sha256(token), now);
 }
 
-export async function endSession(db: DbOrTx, token: string, now = new Date()): Promise<void> {
+export async function endSession(db: DbOrTx, token: string, now: Date): Promise<void> {
   await revokeSession(db, sha256(token), now);
 }

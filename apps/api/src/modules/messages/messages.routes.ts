@@ -28,6 +28,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         { customer: req.auth!.customer, impersonatedBy: req.auth!.impersonatedBy },
         { eventId: req.params.id, subject: req.body.subject, message: req.body.message },
+        new Date(),
       );
       return { data: { message: translate(req.locale, 'messages.sent') } };
     },
@@ -44,11 +45,17 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { emailHint } = await unsubscribeByToken(app.db, {
-        token: req.body.token,
-        publicUrl: app.config.PUBLIC_URL,
-        warn: (m) => req.log.warn(m),
-      });
+      const { emailHint } = await unsubscribeByToken(
+        app.db,
+        {
+          token: req.body.token,
+          publicUrl: app.config.PUBLIC_URL,
+          linkSigningSecret: app.config.LINK_SIGNING_SECRET,
+          // production refuses to start without the secret; warn if a derived key is ever used there
+          warn: app.config.NODE_ENV === 'production' ? (m) => req.log.warn(m) : undefined,
+        },
+        new Date(),
+      );
       return { data: { message: translate(req.locale, 'messages.unsub.done'), email_hint: emailHint } };
     },
   );

@@ -32,7 +32,7 @@ export async function sendMessageToOrganizer(
   db: Db,
   actor: Actor,
   input: { eventId: number; subject: string; message: string },
-  now = new Date(),
+  now: Date,
 ): Promise<void> {
   const c = actor.customer;
   const { event } = await getMyEvent(db, c.id, input.eventId);
@@ -90,10 +90,12 @@ export async function enqueueMarketingEmail(
   db: DbOrTx,
   customer: { id: number; email: string | null; marketingConsent: boolean; status: string; locale: string },
   mail: { subject: string; body: string; html?: string },
-  opts: { publicUrl: string; locale: Locale },
+  /** `linkSigningSecret`: the config's LINK_SIGNING_SECRET */
+  opts: { publicUrl: string; linkSigningSecret: string | undefined; locale: Locale },
 ): Promise<boolean> {
   if (!customer.marketingConsent || !customer.email || customer.status === 'erased') return false;
-  const url = unsubscribeUrl(opts.publicUrl, unsubscribeToken(linkSigningKey(opts.publicUrl), customer.id));
+  const key = linkSigningKey(opts.publicUrl, opts.linkSigningSecret);
+  const url = unsubscribeUrl(opts.publicUrl, unsubscribeToken(key, customer.id));
   const footer = translate(opts.locale, 'messages.marketing_footer', { url });
   await enqueueMessage(db, {
     channel: 'email',
@@ -119,10 +121,16 @@ export async function enqueueMarketingEmail(
  */
 export async function unsubscribeByToken(
   db: Db,
-  input: { token: string; publicUrl: string; warn?: (m: string) => void },
-  now = new Date(),
+  input: {
+    token: string;
+    publicUrl: string;
+    linkSigningSecret: string | undefined;
+    warn?: (m: string) => void;
+  },
+  now: Date,
 ): Promise<{ emailHint: string | null }> {
-  const id = verifyUnsubscribeToken(linkSigningKey(input.publicUrl, process.env, input.warn), input.token);
+  const key = linkSigningKey(input.publicUrl, input.linkSigningSecret, input.warn);
+  const id = verifyUnsubscribeToken(key, input.token);
   if (!id) throw new AppError(400, 'unsubscribe_invalid', 'messages.unsub.invalid');
   const c = await withdrawMarketingConsent(db, id, 'unsubscribe_link', now);
   const email = c?.email ?? null;

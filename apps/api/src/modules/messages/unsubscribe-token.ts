@@ -4,18 +4,18 @@ import { safeEqual, sha256 } from '../../lib/crypto';
 let warned = false;
 
 /**
- * Key of the HMAC that signs unsubscribe links: LINK_SIGNING_SECRET (32+ characters) in
- * production. Without it, a key derived from the public URL keeps development working;
- * the server warns once, because such links could be forged.
+ * Key of the HMAC that signs unsubscribe links: `secret` (the config's LINK_SIGNING_SECRET,
+ * 32+ characters, required in production). Without it, a key derived from the public URL
+ * keeps development working; `warn` (given in production) is told once, because such links
+ * could be forged.
  */
 export function linkSigningKey(
   publicUrl: string,
-  env: NodeJS.ProcessEnv = process.env,
+  secret: string | undefined,
   warn?: (m: string) => void,
 ): string {
-  const secret = env.LINK_SIGNING_SECRET;
   if (secret && secret.length >= 32) return secret;
-  if (!warned && env.NODE_ENV === 'production') {
+  if (!warned && warn) {
     warned = true;
     warn?.('LINK_SIGNING_SECRET is not set (32+ characters): unsubscribe links use a derived, guessable key');
   }

@@ -15,7 +15,7 @@ export const organizerRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.jobs.push({
     name: 'captcha-purge',
     everyMs: 15 * 60_000,
-    run: () => purgeUsedCaptchas(app.db),
+    run: () => purgeUsedCaptchas(app.db, new Date()),
   });
 
   app.get(
@@ -29,7 +29,7 @@ export const organizerRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_req, reply) => {
       reply.header('cache-control', 'no-store');
-      const challenge = await createCaptchaChallenge(keys());
+      const challenge = await createCaptchaChallenge(keys(), new Date());
       return { parameters: { ...challenge.parameters }, signature: challenge.signature };
     },
   );
