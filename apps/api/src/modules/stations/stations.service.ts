@@ -8,23 +8,21 @@
  */
 import type { StationResult, StationTransactionInput } from '@bilheteira/shared/schemas/wallet';
 import { stationMayRecord, stationTimeRefusal } from '@bilheteira/shared/stations';
-import { exceedsWalletCeiling, type StationRejectReason } from '@bilheteira/shared/wallet';
+import type { StationRejectReason } from '@bilheteira/shared/wallet';
 import type { Db, Tx } from '../../db/client';
 import { Cache } from '../../lib/cache';
 import { sha256 } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { walletErrors } from '../wallet/wallet.errors';
 import { stationErrors } from './stations.errors';
-import { creditWallet, debitWallet, payWithBracelet } from '../wallet/wallet-ledger.service';
+import { debitWallet, payWithBracelet } from '../wallet/wallet-ledger.service';
 import {
-  createAnonymousWallet,
-  customerFirstName,
-  findBraceletByUidOrCode,
-  findWalletById,
-  lockBracelet,
-  lockWallet,
-  setBraceletWallet,
-} from '../wallet/wallet.repository';
+  braceletWalletView,
+  findEventBracelet,
+  lockEventBracelet,
+  topUpBracelet,
+  walletBalanceCents,
+} from '../wallet/station-wallet.service';
 import {
   claimSubmission,
   completeSubmission,
@@ -114,38 +112,23 @@ async function apply(tx: Tx, station: StationRow, t: StationTransactionInput, no
   if (refused) return refused;
   const occurredAt = new Date(t.occurred_at);
   const ref = braceletRef(t);
-  const found = await findBraceletByUidOrCode(tx, station.eventId, ref);
+  const found = await findEventBracelet(tx, station.eventId, ref);
   if (!found) return reject('unknown_bracelet');
-  const bracelet = (await lockBracelet(tx, found.id))!;
+  const bracelet = await lockEventBracelet(tx, found.id);
   const late = stationTimeRefusal(occurredAt, station.event, now, bracelet);
   if (late) return reject(late);
   const key = ledgerKey(station, t);
   const description = describe(t);
 
   if (t.type === 'topup') {
-    let walletId = bracelet.walletId;
-    if (walletId === null) {
-      walletId = (await createAnonymousWallet(tx, station.eventId)).id;
-      // no customer holds it yet: no link time
-      await setBraceletWallet(tx, bracelet.id, walletId, null);
-    }
-    const w = (await lockWallet(tx, walletId))!;
-    if (exceedsWalletCeiling(w.balance_cents, t.amount_cents))
-      return reject('balance_limit', w.balance_cents);
-    const r = await creditWallet(
+    const topUp = await topUpBracelet(
       tx,
-      {
-        walletId,
-        type: 'topup',
-        amountCents: t.amount_cents,
-        onlineCents: 0,
-        idempotencyKey: key,
-        description,
-        stationId: station.id,
-        braceletId: bracelet.id,
-      },
+      bracelet,
+      { amountCents: t.amount_cents, idempotencyKey: key, description, stationId: station.id },
       occurredAt,
     );
+    if ('overCeiling' in topUp) return reject('balance_limit', topUp.overCeiling.balanceCents);
+    const r = topUp.credited;
     return { status: 'accepted', balance_cents: r.balanceCents, transaction_id: r.walletTransactionId };
   }
 
@@ -170,8 +153,7 @@ async function apply(tx: Tx, station: StationRow, t: StationTransactionInput, no
   } catch (err) {
     // The refused debit wrote nothing (its UPDATE matched no row), so the transaction goes on.
     if (err instanceof AppError && err.code === walletErrors.insufficientFunds.spec.code) {
-      const w = await findWalletById(tx, bracelet.walletId);
-      return reject('insufficient_funds', w?.balanceCents ?? 0);
+      return reject('insufficient_funds', await walletBalanceCents(tx, bracelet.walletId));
     }
     throw err;
   }
@@ -266,9 +248,7 @@ export async function processStationBatch(
 
 /** What the till shows for a bracelet of its event (uid or 6-digit code). Throws 404. */
 export async function braceletForStation(db: Db, station: StationRow, ref: string) {
-  const bracelet = await findBraceletByUidOrCode(db, station.eventId, ref);
+  const bracelet = await findEventBracelet(db, station.eventId, ref);
   if (!bracelet) throw stationErrors.braceletNotFound();
-  const wallet = bracelet.walletId ? await findWalletById(db, bracelet.walletId) : undefined;
-  const holderFirstName = wallet?.customerId ? await customerFirstName(db, wallet.customerId) : null;
-  return { bracelet, wallet, holderFirstName };
+  return { bracelet, ...(await braceletWalletView(db, bracelet)) };
 }
