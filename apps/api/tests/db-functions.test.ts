@@ -587,3 +587,23 @@ describe('checkin_scan_batch', () => {
     },
   );
 });
+
+describe('wallet_online_debit', () => {
+  it('takes money loaded at the event first, then online money, never more than the consumption', async () => {
+    const cases: [balance: number, online: number, amount: number, online_debit: number][] = [
+      [1000, 800, 100, 0], // within the event money
+      [1000, 800, 200, 0], // exactly the event money
+      [1000, 800, 300, 100], // the event money, then online money
+      [1000, 800, 1000, 800], // the whole wallet
+      [500, 500, 300, 300], // online money only
+      [500, 0, 300, 0], // event money only
+      [0, 0, 0, 0],
+    ];
+    const res = await rawRows<{ n: number }>(
+      `SELECT wallet_online_debit(b, o, a) AS n
+      FROM unnest($1::int[], $2::int[], $3::int[]) WITH ORDINALITY AS x(b, o, a, i) ORDER BY i`,
+      [cases.map((c) => c[0]), cases.map((c) => c[1]), cases.map((c) => c[2])],
+    );
+    expect(res.map((r) => r.n)).toEqual(cases.map((c) => c[3]));
+  });
+});
