@@ -7,6 +7,40 @@ import { EventCard } from '../../../components/event-card';
 import { usePageMeta } from '../../../lib/page-meta';
 import { DEFAULT_PER_PAGE, eventsQuery, paramsFromSearch, type CatalogParams } from '../api/events';
 
+/** Previous / "page n of m" / next, as links that keep the rest of the query. */
+function Pagination({
+  page,
+  lastPage,
+  pageLink,
+}: {
+  page: number;
+  lastPage: number;
+  pageLink(page: number): string;
+}) {
+  const { t } = useTranslation('catalog');
+  return (
+    <nav aria-label={t('list.pagination')} className="mt-8 flex items-center justify-center gap-3">
+      {page > 1 ? (
+        <Link to={pageLink(page - 1)} className="btn-secondary" rel="prev">
+          {t('list.prev')}
+        </Link>
+      ) : (
+        <span className="w-24" />
+      )}
+      <span className="text-sm text-slate-700" data-testid="page-of">
+        {t('list.page_of', { page, last: lastPage })}
+      </span>
+      {page < lastPage ? (
+        <Link to={pageLink(page + 1)} className="btn-secondary" rel="next">
+          {t('list.next')}
+        </Link>
+      ) : (
+        <span className="w-24" />
+      )}
+    </nav>
+  );
+}
+
 /** /events — the catalogue: search, sort, pages; the view lives in the URL query. */
 export default function EventsPage() {
   const { t } = useTranslation('catalog');
@@ -146,25 +180,7 @@ export default function EventsPage() {
       )}
 
       {meta && meta.last_page > 1 && (
-        <nav aria-label={t('list.pagination')} className="mt-8 flex items-center justify-center gap-3">
-          {meta.page > 1 ? (
-            <Link to={pageLink(meta.page - 1)} className="btn-secondary" rel="prev">
-              {t('list.prev')}
-            </Link>
-          ) : (
-            <span className="w-24" />
-          )}
-          <span className="text-sm text-slate-700" data-testid="page-of">
-            {t('list.page_of', { page: meta.page, last: meta.last_page })}
-          </span>
-          {meta.page < meta.last_page ? (
-            <Link to={pageLink(meta.page + 1)} className="btn-secondary" rel="next">
-              {t('list.next')}
-            </Link>
-          ) : (
-            <span className="w-24" />
-          )}
-        </nav>
+        <Pagination page={meta.page} lastPage={meta.last_page} pageLink={pageLink} />
       )}
     </main>
   );

@@ -15,6 +15,20 @@ import { useSendContact } from '../api/contact';
 type FieldName = 'name' | 'company' | 'email' | 'message' | 'consent' | 'altcha';
 const FIELDS: FieldName[] = ['name', 'company', 'email', 'message', 'consent', 'altcha'];
 
+/** The server's thanks once the message is sent, and the way to send another. */
+function ContactSent({ message, onAnother }: { message: string; onAnother(): void }) {
+  const { t } = useTranslation('static');
+  return (
+    <div className="card mt-8" role="status" data-testid="contact-sent">
+      <h2 className="text-xl font-bold">{t('need_help.sent_title')}</h2>
+      <p className="mt-2 text-slate-800">{message}</p>
+      <button type="button" className="btn-secondary mt-4" onClick={onAnother}>
+        {t('need_help.send_another')}
+      </button>
+    </div>
+  );
+}
+
 /** Need help: the contact form (name, company, email, message, consent, captcha). */
 export default function NeedHelpPage() {
   const { t } = useTranslation('static');
@@ -102,13 +116,7 @@ export default function NeedHelpPage() {
       </p>
 
       {sent ? (
-        <div className="card mt-8" role="status" data-testid="contact-sent">
-          <h2 className="text-xl font-bold">{t('need_help.sent_title')}</h2>
-          <p className="mt-2 text-slate-800">{sent}</p>
-          <button type="button" className="btn-secondary mt-4" onClick={() => setSent(null)}>
-            {t('need_help.send_another')}
-          </button>
-        </div>
+        <ContactSent message={sent} onAnother={() => setSent(null)} />
       ) : (
         <form className="card mt-8 space-y-5" onSubmit={onSubmit} noValidate data-testid="contact-form">
           <p className="text-sm text-slate-700">{t('need_help.required_note')}</p>

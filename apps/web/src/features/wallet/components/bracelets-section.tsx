@@ -15,6 +15,61 @@ import {
 
 const digitsOnly = (v: string) => v.replace(/\D/g, '').slice(0, 6);
 
+/** The bracelets linked to this event's wallet, each with its status; an active one can be reported lost. */
+function BraceletList({
+  bracelets,
+  lost,
+  onReportLost,
+}: {
+  bracelets: WalletEventData['bracelets'];
+  lost: string | null;
+  onReportLost(code: string): void;
+}) {
+  const { t } = useTranslation('wallet');
+  return bracelets.length === 0 ? (
+    <p className="mt-2 text-slate-700">{t('bracelets.none')}</p>
+  ) : (
+    <ul className="mt-3 divide-y divide-slate-200">
+      {bracelets.map((b) => (
+        <li key={b.code} className="flex flex-wrap items-center justify-between gap-2 py-2">
+          <span>
+            <span className="sr-only">{t('bracelets.code')}: </span>
+            <span className="font-mono text-lg font-semibold tracking-widest">{b.code}</span>{' '}
+            <span
+              className={`ml-2 rounded-full px-2 py-0.5 text-xs font-semibold ${
+                b.status === 'active' ? 'bg-emerald-100 text-emerald-900' : 'bg-red-100 text-red-900'
+              }`}
+            >
+              {t(`bracelets.status.${b.status}`)}
+            </span>
+          </span>
+          {b.status === 'active' && lost !== b.code && (
+            <button type="button" className="btn-secondary text-sm" onClick={() => onReportLost(b.code)}>
+              {t('bracelets.report_lost')}
+            </button>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The field an API error is about: the bracelet proof (secret or UID) or else the message for the code. */
+function braceletError(err: unknown, t: (key: string) => string) {
+  const proofField =
+    err instanceof ApiError
+      ? (err.fieldErrors.secret?.[0] ??
+        err.fieldErrors.new_secret?.[0] ??
+        err.fieldErrors.uid?.[0] ??
+        err.fieldErrors.new_uid?.[0])
+      : undefined;
+  const msg =
+    err instanceof ApiError
+      ? (err.fieldErrors.code?.[0] ?? err.fieldErrors.new_code?.[0] ?? proofField ?? err.message)
+      : t('bracelets.error');
+  return { proofField, msg };
+}
+
 /**
  * The customer's bracelets: link one by its 6-digit code and the secret printed inside it
  * (or its NFC UID), report a lost one and move the balance to a new one.
@@ -33,17 +88,7 @@ export function BraceletsSection({ data }: { data: WalletEventData }) {
   const eventId = data.event.id;
 
   const fail = async (err: unknown) => {
-    const proofField =
-      err instanceof ApiError
-        ? (err.fieldErrors.secret?.[0] ??
-          err.fieldErrors.new_secret?.[0] ??
-          err.fieldErrors.uid?.[0] ??
-          err.fieldErrors.new_uid?.[0])
-        : undefined;
-    const msg =
-      err instanceof ApiError
-        ? (err.fieldErrors.code?.[0] ?? err.fieldErrors.new_code?.[0] ?? proofField ?? err.message)
-        : t('bracelets.error');
+    const { proofField, msg } = braceletError(err, t);
     if (proofField) setProofMsg(proofField);
     else setError(msg);
     await showAlert({ type: 'error', title: t('bracelets.error_title'), text: msg });
@@ -107,36 +152,7 @@ export function BraceletsSection({ data }: { data: WalletEventData }) {
       <h2 id={`${id}-title`} className="text-xl font-bold">
         {t('bracelets.title')}
       </h2>
-      {data.bracelets.length === 0 ? (
-        <p className="mt-2 text-slate-700">{t('bracelets.none')}</p>
-      ) : (
-        <ul className="mt-3 divide-y divide-slate-200">
-          {data.bracelets.map((b) => (
-            <li key={b.code} className="flex flex-wrap items-center justify-between gap-2 py-2">
-              <span>
-                <span className="sr-only">{t('bracelets.code')}: </span>
-                <span className="font-mono text-lg font-semibold tracking-widest">{b.code}</span>{' '}
-                <span
-                  className={`ml-2 rounded-full px-2 py-0.5 text-xs font-semibold ${
-                    b.status === 'active' ? 'bg-emerald-100 text-emerald-900' : 'bg-red-100 text-red-900'
-                  }`}
-                >
-                  {t(`bracelets.status.${b.status}`)}
-                </span>
-              </span>
-              {b.status === 'active' && lost !== b.code && (
-                <button
-                  type="button"
-                  className="btn-secondary text-sm"
-                  onClick={() => void reportLost(b.code)}
-                >
-                  {t('bracelets.report_lost')}
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <BraceletList bracelets={data.bracelets} lost={lost} onReportLost={(c) => void reportLost(c)} />
 
       <form onSubmit={submit} noValidate className="mt-4" data-testid="bracelet-form">
         {lost && (

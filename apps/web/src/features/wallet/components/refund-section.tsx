@@ -59,6 +59,45 @@ function RefundProgress({ refund }: { refund: RefundView }) {
   );
 }
 
+/** What would be refunded now: refundable, minus the fee, the refund; and where it comes from. */
+function RefundQuote({ data }: { data: WalletEventData }) {
+  const { t } = useTranslation('wallet');
+  const { refund } = data;
+  return (
+    <>
+      <dl
+        className="mt-4 grid grid-cols-1 gap-2 rounded-xl bg-slate-50 p-4 text-sm ring-1 ring-slate-200 sm:grid-cols-3"
+        data-testid="refund-quote"
+      >
+        <div>
+          <dt className="text-slate-600">{t('refund.quote_refundable')}</dt>
+          <dd className="text-lg font-semibold" data-testid="refund-refundable">
+            {formatEur(refund.refundable_cents)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">{t('refund.quote_fee')}</dt>
+          <dd className="text-lg font-semibold" data-testid="refund-fee">
+            − {formatEur(refund.fee_cents)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">{t('refund.quote_refund')}</dt>
+          <dd className="text-lg font-bold text-emerald-800" data-testid="refund-amount">
+            {formatEur(refund.refund_cents)}
+          </dd>
+        </div>
+      </dl>
+      <p className="mt-1 text-xs text-slate-600">
+        {t('refund.quote_breakdown', {
+          topups: formatEur(data.wallet.online_topups_cents),
+          spent: formatEur(data.wallet.spent_online_cents),
+        })}
+      </p>
+    </>
+  );
+}
+
 export function RefundSection({ data }: { data: WalletEventData }) {
   const { t } = useTranslation('wallet');
   const id = useId();
@@ -134,35 +173,7 @@ export function RefundSection({ data }: { data: WalletEventData }) {
         <li>{t('refund.rule_one')}</li>
       </ul>
 
-      <dl
-        className="mt-4 grid grid-cols-1 gap-2 rounded-xl bg-slate-50 p-4 text-sm ring-1 ring-slate-200 sm:grid-cols-3"
-        data-testid="refund-quote"
-      >
-        <div>
-          <dt className="text-slate-600">{t('refund.quote_refundable')}</dt>
-          <dd className="text-lg font-semibold" data-testid="refund-refundable">
-            {formatEur(refund.refundable_cents)}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-slate-600">{t('refund.quote_fee')}</dt>
-          <dd className="text-lg font-semibold" data-testid="refund-fee">
-            − {formatEur(refund.fee_cents)}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-slate-600">{t('refund.quote_refund')}</dt>
-          <dd className="text-lg font-bold text-emerald-800" data-testid="refund-amount">
-            {formatEur(refund.refund_cents)}
-          </dd>
-        </div>
-      </dl>
-      <p className="mt-1 text-xs text-slate-600">
-        {t('refund.quote_breakdown', {
-          topups: formatEur(data.wallet.online_topups_cents),
-          spent: formatEur(data.wallet.spent_online_cents),
-        })}
-      </p>
+      <RefundQuote data={data} />
 
       {last && <RefundProgress refund={last} />}
 

@@ -26,6 +26,48 @@ import { OnlineTopUpUnavailable } from '../components/wallet-states';
 
 type Errors = Partial<Record<'code' | 'secret' | 'mobile' | 'password' | 'terms' | 'form', string>>;
 
+/** The event's terms, to be accepted before a bracelet is linked. */
+function TermsCheck({
+  id,
+  eventSlug,
+  checked,
+  error,
+  onChange,
+}: {
+  id: string;
+  eventSlug: string;
+  checked: boolean;
+  error?: string;
+  onChange(checked: boolean): void;
+}) {
+  const { t } = useTranslation('wallet');
+  return (
+    <div>
+      <label className="flex items-start gap-2 text-sm">
+        <input
+          type="checkbox"
+          className="mt-1 size-4"
+          checked={checked}
+          aria-invalid={!!error}
+          aria-describedby={error ? `${id}-terms-error` : undefined}
+          onChange={(e) => onChange(e.target.checked)}
+        />
+        <span>
+          {t('quick.terms_before')}{' '}
+          <Link to={paths.siteTerms(eventSlug)} className="font-semibold underline">
+            {t('quick.terms_link')}
+          </Link>
+        </span>
+      </label>
+      {error && (
+        <p id={`${id}-terms-error`} className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
 function Identify({ event, onLinked }: { event: QuickChargeEvent; onLinked(code: string): void }) {
   const { t } = useTranslation('wallet');
   const id = useId();
@@ -154,29 +196,7 @@ function Identify({ event, onLinked }: { event: QuickChargeEvent; onLinked(code:
           </div>
         </>
       )}
-      <div>
-        <label className="flex items-start gap-2 text-sm">
-          <input
-            type="checkbox"
-            className="mt-1 size-4"
-            checked={terms}
-            aria-invalid={!!errors.terms}
-            aria-describedby={errors.terms ? `${id}-terms-error` : undefined}
-            onChange={(e) => setTerms(e.target.checked)}
-          />
-          <span>
-            {t('quick.terms_before')}{' '}
-            <Link to={paths.siteTerms(event.slug)} className="font-semibold underline">
-              {t('quick.terms_link')}
-            </Link>
-          </span>
-        </label>
-        {errors.terms && (
-          <p id={`${id}-terms-error`} className="field-error" role="alert">
-            {errors.terms}
-          </p>
-        )}
-      </div>
+      <TermsCheck id={id} eventSlug={event.slug} checked={terms} error={errors.terms} onChange={setTerms} />
       <button type="submit" className="btn-primary" disabled={busy} data-testid="quick-charge-continue">
         {busy ? t('loading') : t('quick.continue')}
       </button>
