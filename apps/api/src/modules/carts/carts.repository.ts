@@ -229,8 +229,8 @@ export async function hasVisitorCarts(db: DbOrTx, visitorId: string): Promise<bo
   return rows.length > 0;
 }
 
-export async function touchCart(db: DbOrTx, cartId: number): Promise<void> {
-  await db.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
+export async function touchCart(db: DbOrTx, cartId: number, now: Date): Promise<void> {
+  await db.update(carts).set({ updatedAt: now }).where(eq(carts.id, cartId));
 }
 
 /** A cart line by id, only within the owner's carts (another visitor's id answers nothing). */
@@ -252,7 +252,12 @@ export async function deleteItem(db: DbOrTx, itemId: number): Promise<void> {
  * Moves a visitor's carts to the customer who just identified themselves: lines of the
  * visitor's cart win over the customer's older lines for the same ticket and session.
  */
-export async function mergeVisitorCarts(db: DbOrTx, visitorId: string, customerId: number): Promise<number> {
+export async function mergeVisitorCarts(
+  db: DbOrTx,
+  visitorId: string,
+  customerId: number,
+  now: Date,
+): Promise<number> {
   const visitorCarts = await db
     .select()
     .from(carts)
@@ -266,7 +271,7 @@ export async function mergeVisitorCarts(db: DbOrTx, visitorId: string, customerI
     if (!existing) {
       await db
         .update(carts)
-        .set({ customerId, updatedAt: new Date() })
+        .set({ customerId, updatedAt: now })
         .where(and(eq(carts.id, vc.id), isNull(carts.customerId)));
       continue;
     }
@@ -279,7 +284,7 @@ export async function mergeVisitorCarts(db: DbOrTx, visitorId: string, customerI
       RETURNING id`,
     );
     await db.delete(carts).where(eq(carts.id, vc.id));
-    await touchCart(db, existing.id);
+    await touchCart(db, existing.id, now);
   }
   return visitorCarts.length;
 }

@@ -215,11 +215,11 @@ export async function changeItemQty(db: Db, owner: CartOwner, itemId: number, qt
   );
 }
 
-export async function removeItem(db: Db, owner: CartOwner, itemId: number) {
+export async function removeItem(db: Db, owner: CartOwner, itemId: number, now: Date) {
   const found = await findOwnedItem(db, owner, itemId);
   if (!found) throw cartErrors.itemNotFound();
   await deleteItem(db, itemId);
-  await touchCart(db, found.cart.id);
+  await touchCart(db, found.cart.id, now);
   return getCart(db, owner, found.cart.eventId);
 }
 
@@ -228,9 +228,14 @@ export async function removeItem(db: Db, owner: CartOwner, itemId: number) {
  * win). Called on the first authenticated cart or checkout call that carries the
  * Visitor-Id; safe to call again (nothing left to move).
  */
-export async function mergeCartsAtLogin(db: Db, visitorId: string | null, customerId: number): Promise<void> {
+export async function mergeCartsAtLogin(
+  db: Db,
+  visitorId: string | null,
+  customerId: number,
+  now: Date,
+): Promise<void> {
   if (!visitorId) return;
   // Nearly always there is nothing left to move: one read, a transaction only when there is.
   if (!(await hasVisitorCarts(db, visitorId))) return;
-  await db.transaction((tx) => mergeVisitorCarts(tx, visitorId, customerId));
+  await db.transaction((tx) => mergeVisitorCarts(tx, visitorId, customerId, now));
 }

@@ -166,7 +166,7 @@ async function prepareOrder(db: Db, input: CreateOrderArgs, now: Date): Promise<
       now,
     );
   } else if (body.include_cart) {
-    await mergeCartsAtLogin(db, input.visitorId, customerId);
+    await mergeCartsAtLogin(db, input.visitorId, customerId, now);
     const contents = await findCartContents(db, { customerId }, body.event_id);
     facts = contents;
     if (contents.cart) {
