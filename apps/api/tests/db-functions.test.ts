@@ -349,7 +349,7 @@ describe('station_pay_batch', () => {
   it.skipIf(!onPostgres)(
     'two batches taking the same wallets in opposite order: a deadlock fails one call whole, which wrote nothing',
     async () => {
-      // the callers sort a batch by bracelet (stations.repository.ts inLockOrder) so this does
+      // the callers sort a batch by bracelet (wallet/bracelet-payment.repository.ts inLockOrder) so this does
       // not happen; when it does, the call that PostgreSQL aborts wrote nothing and its items
       // run one by one (batchOrEach)
       const x = await braceletWithWallet(1000, 0);
