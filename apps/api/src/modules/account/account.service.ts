@@ -16,7 +16,8 @@ import type { Db, DbOrTx } from '../../db/client';
 import { translate } from '../../i18n/messages';
 import { audit } from '../../lib/audit';
 import { randomDigits, safeEqual, sha256 } from '../../lib/crypto';
-import { AppError, notFound, validationFailed } from '../../lib/errors';
+import { notFound, validationFailed } from '../../lib/errors';
+import { accountErrors } from './account.errors';
 import { enqueueMessage } from '../../lib/outbox';
 import { hitLimit } from '../../lib/rate-limit';
 import {
@@ -174,13 +175,7 @@ export async function requestMobileCode(
     throw validationFailed({ mobile: ['validation.phone'] });
   const target = toE164(dial, national);
   if (target === actor.customer.mobile)
-    throw new AppError(
-      400,
-      'mobile_unchanged',
-      'account.mobile.same',
-      {},
-      { mobile: ['account.mobile.same'] },
-    );
+    throw accountErrors.mobileUnchanged({}, { fieldErrors: { mobile: ['account.mobile.same'] } });
   await hitLimit(
     db,
     { key: `mobile-code:customer:${actor.customer.id}`, ...MOBILE_CODE_LIMITS.perCustomer },
@@ -189,7 +184,7 @@ export async function requestMobileCode(
   await hitLimit(db, { key: `mobile-code:number:${target}`, ...MOBILE_CODE_LIMITS.perNumber }, now);
   const other = await findCustomerIdByMobile(db, target);
   if (other && other !== actor.customer.id)
-    throw new AppError(409, 'mobile_taken', 'account.mobile.taken', {}, { mobile: ['account.mobile.taken'] });
+    throw accountErrors.mobileTaken({}, { fieldErrors: { mobile: ['account.mobile.taken'] } });
   const code = randomDigits(MOBILE_CODE.digits);
   await db.transaction(async (tx) => {
     await retireCodes(tx, actor.customer.id, 'mobile_change', now);
@@ -302,25 +297,23 @@ export async function updateMyAccount(
     if (other && other !== actor.customer.id) throw mobileTaken();
     const code = input.mobile_code?.trim();
     if (!code)
-      throw new AppError(
-        422,
-        'mobile_code_required',
-        'account.mobile.code_required',
+      throw accountErrors.mobileCodeRequired(
         {},
         {
-          mobile_code: ['account.mobile.code_required'],
+          fieldErrors: {
+            mobile_code: ['account.mobile.code_required'],
+          },
         },
       );
     // Own transaction: a wrong code's attempt is counted even though the update is refused.
     const ok = await db.transaction((tx) => consumeMobileCode(tx, actor.customer.id, newMobile, code, now));
     if (!ok)
-      throw new AppError(
-        422,
-        'mobile_code_invalid',
-        'account.mobile.code_invalid',
+      throw accountErrors.mobileCodeInvalid(
         {},
         {
-          mobile_code: ['account.mobile.code_invalid'],
+          fieldErrors: {
+            mobile_code: ['account.mobile.code_invalid'],
+          },
         },
       );
   }
@@ -335,7 +328,7 @@ export async function updateMyAccount(
 }
 
 const mobileTaken = () =>
-  new AppError(409, 'mobile_taken', 'account.mobile.taken', {}, { mobile: ['account.mobile.taken'] });
+  accountErrors.mobileTaken({}, { fieldErrors: { mobile: ['account.mobile.taken'] } });
 
 async function saveAccount(
   db: Db,

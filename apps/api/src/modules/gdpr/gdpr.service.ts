@@ -4,7 +4,8 @@ import type { Db } from '../../db/client';
 import { translate } from '../../i18n/messages';
 import { audit } from '../../lib/audit';
 import { randomToken, sha256 } from '../../lib/crypto';
-import { AppError } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
+import { gdprErrors } from './gdpr.errors';
 import { enqueueMessage } from '../../lib/outbox';
 import { hitLimit } from '../../lib/rate-limit';
 import { actorName, assertNotImpersonated, type Actor } from '../account/account.service';
@@ -44,7 +45,7 @@ export async function buildExport(
   now: Date,
 ): Promise<{ [key: string]: ExportValue }> {
   const c = await findCustomer(db, customerId);
-  if (!c) throw new AppError(404, 'not_found', 'error.not_found');
+  if (!c) throw notFound();
   const [orders, tickets, wallets, refunds, messages, consents] = await Promise.all([
     exportOrders(db, customerId),
     exportTickets(db, customerId),
@@ -213,9 +214,9 @@ export async function requestErasure(
   const c = actor.customer;
   await hitLimit(db, { key: `forget:customer:${c.id}`, ...FORGET_LIMIT }, now);
   const preview = await erasurePreview(db, c.id, now);
-  if (preview.openRefunds > 0) throw new AppError(409, 'refund_open', 'gdpr.forget.open_refund');
+  if (preview.openRefunds > 0) throw gdprErrors.refundOpen();
   const target = c.email ?? c.mobile;
-  if (!target) throw new AppError(422, 'no_contact', 'gdpr.forget.error');
+  if (!target) throw gdprErrors.noContact();
   const token = randomToken(32);
   const link = `${input.publicUrl.replace(/\/$/, '')}/dashboard/account/forget?token=${token}`;
   const name = `${c.firstName} ${c.lastName}`.trim();
@@ -279,10 +280,10 @@ export async function confirmErasure(
       codeHash: sha256(token),
       now,
     });
-    if (!code) throw new AppError(400, 'link_invalid', 'gdpr.forget.link_invalid');
+    if (!code) throw gdprErrors.linkInvalid();
     await markCodeUsed(tx, code.id, now);
     const c = await lockCustomerRow(tx, customerId);
-    if (!c || c.status === 'erased') throw new AppError(400, 'link_invalid', 'gdpr.forget.link_invalid');
+    if (!c || c.status === 'erased') throw gdprErrors.linkInvalid();
     // Only what ERASURE_PLAN lists, found by id or by an identifier only this person holds.
     const changed = await runErasurePlan(
       tx,

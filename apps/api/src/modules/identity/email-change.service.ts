@@ -9,7 +9,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { translate } from '../../i18n/messages';
 import { audit } from '../../lib/audit';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { AppError } from '../../lib/errors';
+import { identityErrors } from './identity.errors';
 import { enqueueMessage } from '../../lib/outbox';
 import {
   emailTakenByOther,
@@ -29,7 +29,7 @@ export const EMAIL_CHANGE_LIMIT = { max: 5, windowSeconds: 3600 } as const;
 
 /** 409 for an email another active account uses; says nothing about that account. */
 export const emailTaken = () =>
-  new AppError(409, 'email_taken', 'identity.email.taken', {}, { email: ['identity.email.taken'] });
+  identityErrors.emailTaken({}, { fieldErrors: { email: ['identity.email.taken'] } });
 
 /** Throws 409 email_taken when another active customer uses this email. */
 export async function assertEmailFree(db: DbOrTx, email: string, exceptCustomerId?: number): Promise<void> {
@@ -103,8 +103,7 @@ export async function confirmEmail(db: Db, token: string, now: Date): Promise<vo
     await db.transaction(async (tx) => {
       const code = await useLinkToken(tx, token, 'email_confirm', now);
       const customer = await lockCustomerById(tx, code.customerId);
-      if (!customer || customer.status === 'erased')
-        throw new AppError(400, 'link_invalid', 'identity.link.invalid');
+      if (!customer || customer.status === 'erased') throw identityErrors.linkInvalid();
       const target = code.target.toLowerCase();
       if (customer.pendingEmail?.toLowerCase() === target) {
         await assertEmailFree(tx, target, customer.id);
@@ -123,7 +122,7 @@ export async function confirmEmail(db: Db, token: string, now: Date): Promise<vo
         return;
       }
       if (!(await markEmailVerified(tx, customer.id, code.target, now))) {
-        throw new AppError(400, 'link_invalid', 'identity.link.invalid');
+        throw identityErrors.linkInvalid();
       }
       await audit(tx, {
         actor: `customer:${customer.id}`,

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import { audit } from '../../lib/audit';
-import { AppError } from '../../lib/errors';
+import { identityErrors } from './identity.errors';
 import { findCustomerByMobile } from './customer.repository';
 import { issueLinkToken, useLinkToken } from './one-time-code.service';
 import { createSession } from './session.service';
@@ -16,7 +16,7 @@ export const IMPERSONATION_SESSION_TTL_MS = 60 * 60_000;
  * changed. Field errors name the locked fields a form tried to change.
  */
 export const supportSessionForbidden = (fieldErrors: Record<string, string[]> = {}) =>
-  new AppError(403, 'impersonation_forbidden', 'identity.impersonation_forbidden', {}, fieldErrors);
+  identityErrors.impersonationForbidden({}, { fieldErrors });
 
 const OPERATOR_PATTERN = /^[\w.@+-]{1,80}$/;
 
@@ -29,11 +29,10 @@ export async function issueImpersonationToken(
   input: { mobile: string; operator: string; publicUrl: string; via: 'ops' | 'api' },
   now: Date,
 ): Promise<{ token: string; url: string; expiresAt: Date; customerId: number }> {
-  if (!OPERATOR_PATTERN.test(input.operator))
-    throw new AppError(400, 'invalid_operator', 'validation.invalid');
+  if (!OPERATOR_PATTERN.test(input.operator)) throw identityErrors.invalidOperator();
   const customer = await findCustomerByMobile(db, input.mobile);
   if (!customer || customer.status === 'erased') {
-    throw new AppError(404, 'customer_not_found', 'identity.impersonation.unknown_customer');
+    throw identityErrors.impersonationUnknownCustomer();
   }
   return db.transaction(async (tx) => {
     const token = await issueLinkToken(

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { AppError } from '../../lib/errors';
+import { identityErrors } from './identity.errors';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords';
 import { sha256 } from '../../lib/crypto';
 import { countHit, hitLimit, readCounter, resetLimit } from '../../lib/rate-limit';
@@ -93,9 +93,9 @@ export async function loginWithPassword(
         now,
       );
     }
-    throw new AppError(401, 'invalid_credentials', 'login.invalid_credentials');
+    throw identityErrors.invalidCredentials();
   }
-  if (customer.status === 'pending') throw new AppError(403, 'not_activated', 'login.not_activated');
+  if (customer.status === 'pending') throw identityErrors.notActivated();
   // Only this client's counter: a success here says nothing about the guesses from elsewhere.
   await resetLimit(db, clientAccountKey);
   await rememberDevices(db, customer.id, devices, now, knownSince);

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client';
 import { randomDigits, randomToken, safeEqual, sha256 } from '../../lib/crypto';
-import { AppError } from '../../lib/errors';
+import { identityErrors } from './identity.errors';
 import {
   consumeCode,
   consumeLinkToken,
@@ -63,27 +63,24 @@ export async function verifySmsCode(
 ): Promise<OneTimeCodeRow> {
   const latest = await findLatestCode(db, input.target, input.purpose);
   if (!latest || latest.usedAt || latest.expiresAt <= now) {
-    throw new AppError(422, 'code_expired', 'identity.code.expired');
+    throw identityErrors.codeExpired();
   }
-  if (latest.attempts >= SMS_CODE_MAX_ATTEMPTS)
-    throw new AppError(422, 'code_locked', 'identity.code.locked');
+  if (latest.attempts >= SMS_CODE_MAX_ATTEMPTS) throw identityErrors.codeLocked();
   const counted = await countAttempt(db, latest.id, SMS_CODE_MAX_ATTEMPTS, now);
-  if (!counted) throw new AppError(422, 'code_locked', 'identity.code.locked');
+  if (!counted) throw identityErrors.codeLocked();
   if (!safeEqual(counted.codeHash, codeHash(input.purpose, input.target, input.code))) {
     const remaining = SMS_CODE_MAX_ATTEMPTS - counted.attempts;
-    if (remaining <= 0) throw new AppError(422, 'code_locked', 'identity.code.locked');
-    throw new AppError(
-      422,
-      'code_invalid',
-      'identity.code.invalid',
+    if (remaining <= 0) throw identityErrors.codeLocked();
+    throw identityErrors.codeInvalid(
       { remaining },
       {
-        code: ['identity.code.invalid'],
+        fieldErrors: {
+          code: ['identity.code.invalid'],
+        },
       },
     );
   }
-  if (!(await consumeCode(db, counted.id, now)))
-    throw new AppError(422, 'code_expired', 'identity.code.expired');
+  if (!(await consumeCode(db, counted.id, now))) throw identityErrors.codeExpired();
   return counted;
 }
 
@@ -123,7 +120,7 @@ export async function checkLinkToken(
   now: Date,
 ): Promise<OneTimeCodeRow & { customerId: number }> {
   const row = await findLiveLinkToken(db, sha256(token), purpose, now);
-  if (!row || row.customerId === null) throw new AppError(400, 'link_invalid', 'identity.link.invalid');
+  if (!row || row.customerId === null) throw identityErrors.linkInvalid();
   return row as OneTimeCodeRow & { customerId: number };
 }
 
@@ -135,6 +132,6 @@ export async function useLinkToken(
   now: Date,
 ): Promise<OneTimeCodeRow & { customerId: number }> {
   const row = await consumeLinkToken(db, sha256(token), purpose, now);
-  if (!row || row.customerId === null) throw new AppError(400, 'link_invalid', 'identity.link.invalid');
+  if (!row || row.customerId === null) throw identityErrors.linkInvalid();
   return row as OneTimeCodeRow & { customerId: number };
 }

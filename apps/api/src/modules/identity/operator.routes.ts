@@ -4,7 +4,7 @@ import { toE164 } from '@bilheteira/shared/phone';
 import { mobileWithCountry } from '@bilheteira/shared/schemas/customers';
 import { clientIp } from '../../lib/client-ip';
 import { safeEqual } from '../../lib/crypto';
-import { AppError } from '../../lib/errors';
+import { identityErrors } from './identity.errors';
 import { guardKeyAttempt } from '../../lib/key-guard';
 import { issueImpersonationToken } from './impersonation.service';
 import './identity.messages';
@@ -29,7 +29,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: async (req) => {
         const key = app.config.OPERATOR_KEY;
-        if (!key) throw new AppError(404, 'route_not_found', 'identity.operator.disabled');
+        if (!key) throw identityErrors.operatorDisabled();
         const given = req.headers['x-operator-key'];
         const right = typeof given === 'string' && safeEqual(given, key);
         await guardKeyAttempt(
@@ -41,7 +41,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
           right,
           new Date(),
         );
-        if (!right) throw new AppError(403, 'forbidden', 'identity.operator.invalid_key');
+        if (!right) throw identityErrors.operatorInvalidKey();
       },
     },
     async (req) => {

@@ -2,7 +2,8 @@ import type { Locale } from '@bilheteira/shared/locales';
 import type { Db } from '../../db/client';
 import { translate } from '../../i18n/messages';
 import { audit } from '../../lib/audit';
-import { AppError } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
+import { identityErrors } from './identity.errors';
 import { enqueueMessage } from '../../lib/outbox';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { hitLimit, resetLimit } from '../../lib/rate-limit';
@@ -105,7 +106,7 @@ export async function resetPassword(
     const row = await useLinkToken(tx, input.token, 'password_reset', now);
     const customer = await findCustomerById(tx, row.customerId);
     if (!customer || customer.status === 'erased') {
-      throw new AppError(400, 'link_invalid', 'identity.link.invalid');
+      throw identityErrors.linkInvalid();
     }
     await updateCustomer(tx, customer.id, { passwordHash });
     await revokeAllSessions(tx, customer.id, now);
@@ -136,20 +137,19 @@ export async function changePassword(
   now: Date,
 ): Promise<void> {
   const customer = await findCustomerById(db, input.customerId);
-  if (!customer?.mobile) throw new AppError(404, 'not_found', 'error.not_found');
+  if (!customer?.mobile) throw notFound();
   await hitLimit(db, { key: `login:ip:${ctx.ip}`, ...LOGIN_LIMITS.perIp }, now);
   // per session holder: failed logins from elsewhere never stop the owner changing it
   const changeKey = `change-password:customer:${customer.id}`;
   await hitLimit(db, { key: changeKey, ...LOGIN_LIMITS.changePerCustomer }, now);
   const ok = customer.passwordHash ? await verifyPassword(customer.passwordHash, input.oldPassword) : false;
   if (!ok) {
-    throw new AppError(
-      422,
-      'wrong_password',
-      'identity.password.wrong_old',
+    throw identityErrors.wrongPassword(
       {},
       {
-        old_password: ['identity.password.wrong_old'],
+        fieldErrors: {
+          old_password: ['identity.password.wrong_old'],
+        },
       },
     );
   }

@@ -3,7 +3,7 @@ import type { Locale } from '@bilheteira/shared/locales';
 import type { Db, DbOrTx } from '../../db/client';
 import { translate } from '../../i18n/messages';
 import { audit } from '../../lib/audit';
-import { AppError } from '../../lib/errors';
+import { identityErrors } from './identity.errors';
 import { enqueueMessage } from '../../lib/outbox';
 import { hashPassword } from '../../lib/passwords';
 import { hitLimit } from '../../lib/rate-limit';
@@ -107,13 +107,12 @@ export async function registerCustomer(
 ): Promise<{ customer: CustomerRow; resendAfter: number }> {
   const existing = await findCustomerByMobile(db, input.mobile);
   if (existing && existing.status !== 'pending') {
-    throw new AppError(
-      409,
-      'mobile_taken',
-      'identity.register.mobile_taken',
+    throw identityErrors.mobileTaken(
       {},
       {
-        mobile: ['identity.register.mobile_taken'],
+        fieldErrors: {
+          mobile: ['identity.register.mobile_taken'],
+        },
       },
     );
   }
@@ -140,7 +139,7 @@ export async function registerCustomer(
     const customer = await db.transaction(async (tx) => {
       const current = await findCustomerByMobile(tx, input.mobile);
       if (current && current.status !== 'pending') {
-        throw new AppError(409, 'mobile_taken', 'identity.register.mobile_taken');
+        throw identityErrors.mobileTaken();
       }
       const row = current
         ? (await updateCustomer(tx, current.id, { ...values, emailVerifiedAt: null }))!
@@ -159,7 +158,7 @@ export async function registerCustomer(
     return { customer, resendAfter: SMS_RESEND_COOLDOWN_SECONDS };
   } catch (err) {
     // Two registrations of one number at the same instant: the loser gets the 409.
-    if (isUniqueViolation(err)) throw new AppError(409, 'mobile_taken', 'identity.register.mobile_taken');
+    if (isUniqueViolation(err)) throw identityErrors.mobileTaken();
     throw err;
   }
 }
@@ -167,7 +166,7 @@ export async function registerCustomer(
 async function pendingCustomer(db: DbOrTx, mobile: string): Promise<CustomerRow> {
   const customer = await findCustomerByMobile(db, mobile);
   if (!customer || customer.status !== 'pending') {
-    throw new AppError(422, 'not_pending', 'identity.activate.not_pending');
+    throw identityErrors.notPending();
   }
   return customer;
 }
@@ -215,7 +214,7 @@ export async function activateCustomer(
 function activate(db: Db, customer: CustomerRow, mobile: string, ctx: { ip: string }, now: Date) {
   return db.transaction(async (tx) => {
     const active = await markMobileVerified(tx, customer.id, now);
-    if (!active) throw new AppError(422, 'not_pending', 'identity.activate.not_pending');
+    if (!active) throw identityErrors.notPending();
     const claimedTickets = await claimPendingTickets(tx, active.id, mobile);
     const token = await createSession(tx, active.id, now);
     await audit(tx, {

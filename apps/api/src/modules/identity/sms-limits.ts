@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client';
-import { AppError } from '../../lib/errors';
+import { identityErrors } from './identity.errors';
 import { hitLimit } from '../../lib/rate-limit';
 import { SMS_RESEND_COOLDOWN_SECONDS } from '@bilheteira/shared/schemas/customers';
 
@@ -26,6 +26,6 @@ export function assertCooldown(lastSentAt: Date | undefined, now: Date): void {
   const waited = (now.getTime() - lastSentAt.getTime()) / 1000;
   if (waited < SMS_RESEND_COOLDOWN_SECONDS) {
     const seconds = Math.ceil(SMS_RESEND_COOLDOWN_SECONDS - waited);
-    throw new AppError(429, 'resend_too_soon', 'identity.code.resend_wait', { seconds });
+    throw identityErrors.resendTooSoon({ seconds });
   }
 }

@@ -2,7 +2,7 @@ import type { Locale } from '@bilheteira/shared/locales';
 import type { Db, DbOrTx } from '../../db/client';
 import { translate } from '../../i18n/messages';
 import { audit } from '../../lib/audit';
-import { AppError } from '../../lib/errors';
+import { messagesErrors } from './messages.errors';
 import { enqueueMessage } from '../../lib/outbox';
 import { hitLimit } from '../../lib/rate-limit';
 import { actorName, getMyEvent, withdrawMarketingConsent, type Actor } from '../account/account.service';
@@ -131,7 +131,7 @@ export async function unsubscribeByToken(
 ): Promise<{ emailHint: string | null }> {
   const key = linkSigningKey(input.publicUrl, input.linkSigningSecret, input.warn);
   const id = verifyUnsubscribeToken(key, input.token);
-  if (!id) throw new AppError(400, 'unsubscribe_invalid', 'messages.unsub.invalid');
+  if (!id) throw messagesErrors.unsubscribeInvalid();
   const c = await withdrawMarketingConsent(db, id, 'unsubscribe_link', now);
   const email = c?.email ?? null;
   return { emailHint: email ? email.replace(/^(.)[^@]*(@.*)$/, '$1•••$2') : null };

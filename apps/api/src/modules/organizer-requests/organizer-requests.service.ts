@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { translate } from '../../i18n/messages';
 import { audit } from '../../lib/audit';
 import { verifyCaptcha, type CaptchaKeys } from '../../lib/captcha';
-import { AppError } from '../../lib/errors';
+import { organizerRequestErrors } from './organizer-requests.errors';
 import { enqueueMessage } from '../../lib/outbox';
 import { hashPassword } from '../../lib/passwords';
 import { hitLimit } from '../../lib/rate-limit';
@@ -18,7 +18,7 @@ export const ORGANIZER_REQUEST_LIMITS = {
 };
 
 const emailTaken = () =>
-  new AppError(409, 'email_taken', 'organizer.email_taken', {}, { email: ['organizer.email_taken'] });
+  organizerRequestErrors.emailTaken({}, { fieldErrors: { email: ['organizer.email_taken'] } });
 
 export interface OrganizerRequestContext {
   ip: string;

@@ -2,7 +2,8 @@ import { isAdmittingStatus, type TicketStatus } from '@bilheteira/shared/ticket-
 import type { CustomerTicketView, TicketValidated } from '@bilheteira/shared/schemas/tickets';
 import { normalizeLocale, type Locale } from '@bilheteira/shared/locales';
 import type { Db } from '../../db/client';
-import { AppError, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
+import { ticketErrors } from './tickets.errors';
 import { audit } from '../../lib/audit';
 import { enqueueMessage } from '../../lib/outbox';
 import { hitLimit } from '../../lib/rate-limit';
@@ -140,13 +141,7 @@ export interface TransferInput {
  */
 export async function transferTicket(db: Db, input: TransferInput, now: Date): Promise<{ pending: boolean }> {
   if (input.customer.mobile && input.customer.mobile === input.e164) {
-    throw new AppError(
-      422,
-      'transfer_to_self',
-      'ticket.transfer_to_self',
-      {},
-      { mobile: ['ticket.transfer_to_self'] },
-    );
+    throw ticketErrors.transferToSelf({}, { fieldErrors: { mobile: ['ticket.transfer_to_self'] } });
   }
   await hitLimit(db, { key: `transfer:customer:${input.customer.id}`, max: 30, windowSeconds: 3600 }, now);
   return db.transaction(async (tx) => {
@@ -159,17 +154,11 @@ export async function transferTicket(db: Db, input: TransferInput, now: Date): P
       now,
     );
     if (t.state !== 'active' || list.length > 0 || !isAdmittingStatus(status)) {
-      throw new AppError(422, 'ticket_not_transferable', 'ticket.not_transferable', { status });
+      throw ticketErrors.notTransferable({ status });
     }
     const recipient = await findActiveCustomerByMobile(tx, input.e164);
     if (recipient?.id === input.customer.id) {
-      throw new AppError(
-        422,
-        'transfer_to_self',
-        'ticket.transfer_to_self',
-        {},
-        { mobile: ['ticket.transfer_to_self'] },
-      );
+      throw ticketErrors.transferToSelf({}, { fieldErrors: { mobile: ['ticket.transfer_to_self'] } });
     }
     const key = await ensureEventSigningKey(tx, t.eventId);
     const newToken = signTicketToken(key.privateKey, {
