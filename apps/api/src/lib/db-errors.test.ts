@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from './db-errors';
+import {
+  hasSqlState,
+  isDatabaseUnavailable,
+  isUniqueViolation,
+  sqlState,
+  violatedConstraint,
+} from './db-errors';
 
 /** What node-postgres and Drizzle throw when the connection goes, as seen in tests/connection-loss. */
 const pgError = (code: string, message: string) => Object.assign(new Error(message), { code });
@@ -37,5 +43,24 @@ describe('isDatabaseUnavailable', () => {
       undefined,
     ])
       expect(isDatabaseUnavailable(err), String(err)).toBe(false);
+  });
+});
+
+describe('SQLSTATE unwrapping (the one home: errorChain)', () => {
+  const check = (constraint: string) =>
+    Object.assign(new Error('new row violates check constraint'), { code: '23514', constraint });
+  it('reads the code and constraint from the driver error, directly or wrapped by Drizzle', () => {
+    expect(sqlState(pgError('23505', 'duplicate key'))).toBe('23505');
+    expect(sqlState(drizzleWrapped(pgError('23505', 'duplicate key')))).toBe('23505');
+    expect(isUniqueViolation(drizzleWrapped(pgError('23505', 'duplicate key')))).toBe(true);
+    expect(violatedConstraint(drizzleWrapped(check('ticket_types_stock')), '23514')).toBe(
+      'ticket_types_stock',
+    );
+    expect(violatedConstraint(check('ticket_types_stock'), '23505')).toBeUndefined();
+    expect(
+      hasSqlState(drizzleWrapped(pgError('22021', 'invalid byte sequence')), (c) => c.startsWith('22')),
+    ).toBe(true);
+    expect(sqlState(new Error('plain'))).toBeUndefined();
+    expect(sqlState(undefined)).toBeUndefined();
   });
 });

@@ -1,9 +1,36 @@
-/** The SQLSTATE of a PostgreSQL error, whether the driver (pg, PGlite) threw it directly
- * or Drizzle wrapped it as the cause of its own error. */
-function sqlState(err: unknown): string | undefined {
-  const e = err as { code?: unknown; cause?: { code?: unknown } } | null | undefined;
-  const code = typeof e?.code === 'string' ? e.code : e?.cause?.code;
-  return typeof code === 'string' ? code : undefined;
+/** What a driver error (pg, PGlite) or one of its wrappers may carry. */
+export interface DriverErrorFields {
+  code?: unknown;
+  constraint?: unknown;
+  message?: unknown;
+}
+
+/**
+ * The one place that unwraps database errors: the error and the errors it wraps as `cause`
+ * (Drizzle wraps the driver's error in its own), outermost first, at most 4 deep.
+ */
+export function* errorChain(err: unknown): Generator<DriverErrorFields> {
+  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++)
+    yield e as DriverErrorFields;
+}
+
+/** The SQLSTATE of a PostgreSQL error: the first string `code` in the chain. */
+export function sqlState(err: unknown): string | undefined {
+  for (const e of errorChain(err)) if (typeof e.code === 'string') return e.code;
+  return undefined;
+}
+
+/** True when some error of the chain has a SQLSTATE `test` accepts (e.g. a class). */
+export function hasSqlState(err: unknown, test: (code: string) => boolean): boolean {
+  for (const e of errorChain(err)) if (typeof e.code === 'string' && test(e.code)) return true;
+  return false;
+}
+
+/** The constraint named by the first error of the chain with this SQLSTATE, else undefined. */
+export function violatedConstraint(err: unknown, state: string): string | undefined {
+  for (const e of errorChain(err))
+    if (e.code === state && typeof e.constraint === 'string') return e.constraint;
+  return undefined;
 }
 
 /** True for a unique violation (23505). */
@@ -41,8 +68,7 @@ const CONNECTION_MESSAGES =
  * own messages; wrapped by Drizzle as `cause` or not.
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const { code, message } = e as { code?: unknown; message?: unknown };
+  for (const { code, message } of errorChain(err)) {
     if (typeof code === 'string' && (CONNECTION_CODES.has(code) || /^08|^57P0[1-5]$/.test(code))) return true;
     if (typeof message === 'string' && CONNECTION_MESSAGES.test(message)) return true;
   }

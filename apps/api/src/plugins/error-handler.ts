@@ -3,7 +3,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
 import { reportError } from '../lib/error-reporting';
-import { isDatabaseUnavailable } from '../lib/db-errors';
+import { hasSqlState, isDatabaseUnavailable } from '../lib/db-errors';
 import { normalizeLocale } from '@bilheteira/shared/locales';
 import { hasMessage, translate } from '../i18n/messages';
 import '../i18n/common.messages';
@@ -152,9 +152,5 @@ export const errorHandlerPlugin = fp(async (app) => {
  * out of range, invalid datetime…): the input was bad, so a 400, never a 500.
  */
 function isDataException(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const { code } = e as { code?: unknown };
-    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
-  }
-  return false;
+  return hasSqlState(error, (code) => /^22[0-9A-Z]{3}$/.test(code));
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
+import { violatedConstraint } from '../../lib/db-errors';
 
 /** What one order line holds: a ticket type, maybe a session, and the days it covers. */
 export interface StockClaim {
@@ -106,15 +107,8 @@ const STOCK_CONSTRAINTS: Record<string, StockShortage['kind']> = {
  * (node-postgres and PGlite report the error itself or wrapped as its cause by Drizzle.)
  */
 export function stockShortageKind(err: unknown): StockShortage['kind'] | null {
-  for (
-    let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined, i = 0;
-    e && i < 3;
-    i++
-  ) {
-    if (e.code === '23514' && e.constraint) return STOCK_CONSTRAINTS[e.constraint] ?? null;
-    e = e.cause as typeof e;
-  }
-  return null;
+  const constraint = violatedConstraint(err, '23514');
+  return constraint ? (STOCK_CONSTRAINTS[constraint] ?? null) : null;
 }
 
 /** Gives reserved places back (expiry, cancellation). Same lock order as reserveStock. */
