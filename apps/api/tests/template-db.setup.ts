@@ -37,6 +37,27 @@ function databaseUrl(base: string, name: string) {
   return url.toString();
 }
 
+/**
+ * Templates of runs that were killed before their teardown (t_tpl_<pid>_<start>_…): dropped
+ * once more than an hour old and their process is gone, so they do not pile up.
+ */
+async function dropAbandonedTemplates(admin: pg.Client) {
+  const { rows } = await admin.query<{ datname: string }>(
+    "SELECT datname FROM pg_database WHERE datname LIKE 't\\_tpl\\_%'",
+  );
+  for (const { datname } of rows) {
+    const [, pid, started] = /^t_tpl_(\d+)_([0-9a-z]+)_[ms]$/.exec(datname) ?? [];
+    if (!pid || !started || Date.now() - parseInt(started, 36) < 3600_000) continue;
+    let alive = true;
+    try {
+      process.kill(Number(pid), 0);
+    } catch (err) {
+      alive = (err as NodeJS.ErrnoException).code !== 'ESRCH';
+    }
+    if (!alive) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+  }
+}
+
 export default async function setup(project: TestProject) {
   const now = new Date();
   const base = process.env.TEST_DATABASE_URL;
@@ -50,6 +71,7 @@ export default async function setup(project: TestProject) {
     const admin = new pg.Client({ connectionString: base });
     await admin.connect();
     try {
+      await dropAbandonedTemplates(admin);
       for (const [kind, name] of Object.entries(names)) {
         await admin.query(`CREATE DATABASE ${name}`);
         // closed before any clone: a template must have no open connection while copied
