@@ -49,6 +49,88 @@ const EMPTY: Fields = {
   invoice_by_email: false,
 };
 
+/** After registering: the SMS code proves the mobile and signs the customer in. */
+function RegisterActivate({
+  sent,
+  national,
+  onRegistered,
+}: {
+  sent: CodeSent;
+  national: string;
+  onRegistered(token: string): void;
+}) {
+  const { t } = useTranslation('auth');
+  return (
+    <div className="space-y-4" data-testid="register-activate">
+      <h2 className="text-xl font-bold">{t('activate.title')}</h2>
+      <ActivateForm
+        phone={{ dialCode: sent.mobile_country_code, national }}
+        resendAfter={sent.resend_after}
+        intro={`${sent.message} ${t('activate.valid_for')}`}
+        onActivated={async (token, message) => {
+          useSession.getState().setToken(token);
+          await showAlert({ type: 'success', title: t('activate.done_title'), text: message });
+          onRegistered(token);
+        }}
+      />
+    </div>
+  );
+}
+
+/** The required acceptance of the terms and the privacy policy (both open in a new tab). */
+function TermsConsent({
+  id,
+  checked,
+  error,
+  onChange,
+}: {
+  id: string;
+  checked: boolean;
+  error?: string;
+  onChange(checked: boolean): void;
+}) {
+  const { t } = useTranslation('auth');
+  return (
+    <div>
+      <label className="flex items-start gap-2 text-sm text-slate-800">
+        <input
+          id={id}
+          type="checkbox"
+          className="mt-0.5 h-4 w-4 accent-amber-600"
+          checked={checked}
+          onChange={(e) => onChange(e.target.checked)}
+          required
+          {...(error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {})}
+        />
+        <span>
+          <Trans
+            t={t}
+            i18nKey="register.accept_terms"
+            components={{
+              terms: (
+                <a href={paths.terms} target="_blank" rel="noreferrer" className="font-semibold underline" />
+              ),
+              privacy: (
+                <a
+                  href={paths.privacy}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="font-semibold underline"
+                />
+              ),
+            }}
+          />
+        </span>
+      </label>
+      {error && (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
 /**
  * Registration (issue 4 item 3): spec §3 fields, terms and privacy required, marketing and
  * invoice-by-email optional, password with the advisory strength meter and confirmation;
@@ -100,23 +182,7 @@ export function RegisterForm({ onRegistered, loginHref }: RegisterFormProps) {
     }
   };
 
-  if (sent) {
-    return (
-      <div className="space-y-4" data-testid="register-activate">
-        <h2 className="text-xl font-bold">{t('activate.title')}</h2>
-        <ActivateForm
-          phone={{ dialCode: sent.mobile_country_code, national: phone.national }}
-          resendAfter={sent.resend_after}
-          intro={`${sent.message} ${t('activate.valid_for')}`}
-          onActivated={async (token, message) => {
-            useSession.getState().setToken(token);
-            await showAlert({ type: 'success', title: t('activate.done_title'), text: message });
-            onRegistered(token);
-          }}
-        />
-      </div>
-    );
-  }
+  if (sent) return <RegisterActivate sent={sent} national={phone.national} onRegistered={onRegistered} />;
 
   const fid = (name: string) => `${id}-${name}`;
   const invalid = (name: string) =>
@@ -196,48 +262,12 @@ export function RegisterForm({ onRegistered, loginHref }: RegisterFormProps) {
       {textField('password_confirmation', { type: 'password', autoComplete: 'new-password', required: true })}
       <fieldset className="space-y-3">
         <legend className="sr-only">{t('register.consents')}</legend>
-        <div>
-          <label className="flex items-start gap-2 text-sm text-slate-800">
-            <input
-              id={fid('accepted_terms')}
-              type="checkbox"
-              className="mt-0.5 h-4 w-4 accent-amber-600"
-              checked={fields.accepted_terms}
-              onChange={(e) => set('accepted_terms', e.target.checked)}
-              required
-              {...invalid('accepted_terms')}
-            />
-            <span>
-              <Trans
-                t={t}
-                i18nKey="register.accept_terms"
-                components={{
-                  terms: (
-                    <a
-                      href={paths.terms}
-                      target="_blank"
-                      rel="noreferrer"
-                      className="font-semibold underline"
-                    />
-                  ),
-                  privacy: (
-                    <a
-                      href={paths.privacy}
-                      target="_blank"
-                      rel="noreferrer"
-                      className="font-semibold underline"
-                    />
-                  ),
-                }}
-              />
-            </span>
-          </label>
-          {errors.accepted_terms && (
-            <p id={`${fid('accepted_terms')}-error`} className="field-error" role="alert">
-              {errors.accepted_terms}
-            </p>
-          )}
-        </div>
+        <TermsConsent
+          id={fid('accepted_terms')}
+          checked={fields.accepted_terms}
+          error={errors.accepted_terms}
+          onChange={(checked) => set('accepted_terms', checked)}
+        />
         {optIn('marketing_consent')}
         {optIn('invoice_by_email')}
       </fieldset>

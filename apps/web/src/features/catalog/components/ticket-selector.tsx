@@ -26,6 +26,87 @@ const CHIP =
 const STEPPER =
   'inline-flex size-11 items-center justify-center rounded-full border border-slate-300 bg-white text-xl font-semibold text-slate-900 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 disabled:cursor-not-allowed disabled:opacity-40';
 
+type TicketType = EventDetail['ticket_types'][number];
+
+/** One ticket type: name, description, price, availability and its quantity stepper. */
+function TicketTypeRow({
+  tt,
+  available,
+  n,
+  enabled,
+  canIncrease,
+  onStep,
+}: {
+  tt: TicketType;
+  available: number;
+  n: number;
+  enabled: boolean;
+  canIncrease: boolean;
+  onStep(delta: 1 | -1): void;
+}) {
+  const { t } = useTranslation('catalog');
+  const nameId = `tt-${tt.id}-name`;
+  return (
+    <li
+      className="flex flex-wrap items-center justify-between gap-3 py-4"
+      data-testid="ticket-type"
+      data-ticket-id={tt.id}
+    >
+      <div className="min-w-0 flex-1">
+        <p id={nameId} className="font-semibold">
+          {tt.name}
+        </p>
+        {tt.description && <p className="text-sm text-slate-700">{tt.description}</p>}
+        <p className="mt-1 text-sm">
+          <span className="font-semibold" data-testid="ticket-price">
+            {formatEur(tt.price_cents)}
+          </span>
+          <span className="mx-2 text-slate-400" aria-hidden>
+            ·
+          </span>
+          <span
+            data-testid="ticket-available"
+            className={available > 0 ? 'text-emerald-800' : 'text-red-800'}
+          >
+            {!tt.on_sale
+              ? t('tickets.not_on_sale')
+              : available > 0
+                ? t('tickets.available', { count: available })
+                : t('tickets.sold_out')}
+          </span>
+        </p>
+      </div>
+      <div className="flex items-center gap-2" role="group" aria-labelledby={nameId}>
+        <button
+          type="button"
+          className={STEPPER}
+          aria-label={t('tickets.decrease', { name: tt.name })}
+          disabled={!enabled || n === 0}
+          onClick={() => onStep(-1)}
+        >
+          −
+        </button>
+        <output
+          className="w-8 text-center font-semibold tabular-nums"
+          aria-live="polite"
+          data-testid="ticket-qty"
+        >
+          {n}
+        </output>
+        <button
+          type="button"
+          className={STEPPER}
+          aria-label={t('tickets.increase', { name: tt.name })}
+          disabled={!enabled || !canIncrease}
+          onClick={() => onStep(1)}
+        >
+          +
+        </button>
+      </div>
+    </li>
+  );
+}
+
 /**
  * Ticket types with price and availability, session date and hour pickers for session
  * events, quantity steppers bounded by min/max per order and stock, and one add button
@@ -145,66 +226,16 @@ export function TicketSelector({
             const bounds = quantityBounds(tt.min_per_order, tt.max_per_order, available);
             const n = qty[tt.id] ?? 0;
             const enabled = purchasable && tt.on_sale && bounds.max > 0 && !sessionMissing;
-            const nameId = `tt-${tt.id}-name`;
             return (
-              <li
+              <TicketTypeRow
                 key={tt.id}
-                className="flex flex-wrap items-center justify-between gap-3 py-4"
-                data-testid="ticket-type"
-                data-ticket-id={tt.id}
-              >
-                <div className="min-w-0 flex-1">
-                  <p id={nameId} className="font-semibold">
-                    {tt.name}
-                  </p>
-                  {tt.description && <p className="text-sm text-slate-700">{tt.description}</p>}
-                  <p className="mt-1 text-sm">
-                    <span className="font-semibold" data-testid="ticket-price">
-                      {formatEur(tt.price_cents)}
-                    </span>
-                    <span className="mx-2 text-slate-400" aria-hidden>
-                      ·
-                    </span>
-                    <span
-                      data-testid="ticket-available"
-                      className={available > 0 ? 'text-emerald-800' : 'text-red-800'}
-                    >
-                      {!tt.on_sale
-                        ? t('tickets.not_on_sale')
-                        : available > 0
-                          ? t('tickets.available', { count: available })
-                          : t('tickets.sold_out')}
-                    </span>
-                  </p>
-                </div>
-                <div className="flex items-center gap-2" role="group" aria-labelledby={nameId}>
-                  <button
-                    type="button"
-                    className={STEPPER}
-                    aria-label={t('tickets.decrease', { name: tt.name })}
-                    disabled={!enabled || n === 0}
-                    onClick={() => setQty({ ...qty, [tt.id]: nextQuantity(n, -1, bounds) })}
-                  >
-                    −
-                  </button>
-                  <output
-                    className="w-8 text-center font-semibold tabular-nums"
-                    aria-live="polite"
-                    data-testid="ticket-qty"
-                  >
-                    {n}
-                  </output>
-                  <button
-                    type="button"
-                    className={STEPPER}
-                    aria-label={t('tickets.increase', { name: tt.name })}
-                    disabled={!enabled || n >= bounds.max}
-                    onClick={() => setQty({ ...qty, [tt.id]: nextQuantity(n, 1, bounds) })}
-                  >
-                    +
-                  </button>
-                </div>
-              </li>
+                tt={tt}
+                available={available}
+                n={n}
+                enabled={enabled}
+                canIncrease={n < bounds.max}
+                onStep={(delta) => setQty({ ...qty, [tt.id]: nextQuantity(n, delta, bounds) })}
+              />
             );
           })}
         </ul>
