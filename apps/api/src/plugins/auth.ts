@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { unauthorized } from '../lib/errors';
-import { audit } from '../lib/audit';
+import { audit, auditActors } from '../lib/audit';
 import '../modules/identity/identity.messages';
 import { supportSessionForbidden } from '../modules/identity/impersonation.service';
 import { resolveSession } from '../modules/identity/session.service';
@@ -68,7 +68,7 @@ export const authPlugin = fp(async (app) => {
     };
     try {
       await audit(app.db, {
-        actor: `support:${acting.impersonatedBy}`,
+        actor: auditActors.support(acting.impersonatedBy),
         action: `impersonated.${req.method} ${req.routeOptions.url ?? req.url}`,
         entity: 'customer',
         entityId: acting.customerId,

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { validationFailed } from '../lib/errors';
 import type { CustomerRow } from '../modules/identity/customer.repository';
+import { auditActors } from '../lib/audit';
 
 /**
  * What routes read from a request besides their zod-validated input, written once here
@@ -18,8 +19,8 @@ export function idempotencyKey(req: FastifyRequest): string | null {
 
 /** Audit actor for the request: the customer, or the support operator acting for them. */
 export function auditActor(req: FastifyRequest): string {
-  if (req.auth?.impersonatedBy) return `support:${req.auth.impersonatedBy}`;
-  return req.auth ? `customer:${req.auth.customer.id}` : 'anonymous';
+  if (req.auth?.impersonatedBy) return auditActors.support(req.auth.impersonatedBy);
+  return req.auth ? auditActors.customer(req.auth.customer.id) : 'anonymous';
 }
 
 /** The signed-in customer and the support operator acting for them, if any (after requireCustomer). */

@@ -14,7 +14,7 @@ import { findCountryByDialCode, isValidPhone, phoneDigits, toE164 } from '@bilhe
 import type { Locale } from '@bilheteira/shared/locales';
 import type { Db, DbOrTx } from '../../db/client';
 import { translate } from '../../i18n/messages';
-import { audit } from '../../lib/audit';
+import { audit, auditActors } from '../../lib/audit';
 import { randomDigits, safeEqual, sha256 } from '../../lib/crypto';
 import { notFound, validationFailed } from '../../lib/errors';
 import { accountErrors } from './account.errors';
@@ -47,7 +47,9 @@ export interface Actor {
 }
 
 export const actorName = (a: Actor): string =>
-  a.impersonatedBy ? `support:${a.impersonatedBy}:customer:${a.customer.id}` : `customer:${a.customer.id}`;
+  a.impersonatedBy
+    ? auditActors.supportFor(a.impersonatedBy, a.customer.id)
+    : auditActors.customer(a.customer.id);
 
 /**
  * Throws 403 when a support operator acts in the customer's place: the services' own guard

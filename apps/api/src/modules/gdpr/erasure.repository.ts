@@ -18,6 +18,7 @@ import {
   revokedTokens,
   ticketTransfers,
 } from '../../db/schema/index';
+import { auditActors } from '../../lib/audit';
 
 /**
  * The person being erased, as the rows that belong to them are found: by customer id (and
@@ -347,7 +348,7 @@ export const ERASURE_PLAN: readonly ErasureStep[] = [
         sql`UPDATE ${auditLog} SET data = data - 'ip'
             WHERE data ? 'ip'
               AND ((${auditLog.entity} = 'customer' AND ${auditLog.entityId} = ${id})
-                   OR ${auditLog.actor} = ${`customer:${who.customerId}`})
+                   OR ${auditLog.actor} = ${auditActors.customer(who.customerId)})
             RETURNING id`,
       );
       const transfers = await queryRows<{ id: number }>(

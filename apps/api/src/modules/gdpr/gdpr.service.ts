@@ -2,7 +2,7 @@ import type { Locale } from '@bilheteira/shared/locales';
 import type { ForgetPreview, PortabilityFormat, PortableResponse } from '@bilheteira/shared/schemas/account';
 import type { Db } from '../../db/client';
 import { translate } from '../../i18n/messages';
-import { audit } from '../../lib/audit';
+import { audit, auditActors } from '../../lib/audit';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { notFound } from '../../lib/errors';
 import { gdprErrors } from './gdpr.errors';
@@ -296,7 +296,7 @@ export async function confirmErasure(
     );
     const cancelledTickets = changed.customer_tickets ?? 0;
     await audit(tx, {
-      actor: `customer:${customerId}`,
+      actor: auditActors.customer(customerId),
       action: 'customer.erased',
       entity: 'customer',
       entityId: customerId,

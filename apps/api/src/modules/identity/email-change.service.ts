@@ -7,7 +7,7 @@
 import { normalizeLocale, type Locale } from '@bilheteira/shared/locales';
 import type { Db, DbOrTx } from '../../db/client';
 import { translate } from '../../i18n/messages';
-import { audit } from '../../lib/audit';
+import { audit, auditActors } from '../../lib/audit';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { identityErrors } from './identity.errors';
 import { enqueueMessage } from '../../lib/outbox';
@@ -114,7 +114,7 @@ export async function confirmEmail(db: Db, token: string, now: Date): Promise<vo
           updatedAt: now,
         });
         await audit(tx, {
-          actor: `customer:${customer.id}`,
+          actor: auditActors.customer(customer.id),
           action: 'customer.email_changed',
           entity: 'customer',
           entityId: customer.id,
@@ -125,7 +125,7 @@ export async function confirmEmail(db: Db, token: string, now: Date): Promise<vo
         throw identityErrors.linkInvalid();
       }
       await audit(tx, {
-        actor: `customer:${customer.id}`,
+        actor: auditActors.customer(customer.id),
         action: 'customer.email_confirmed',
         entity: 'customer',
         entityId: customer.id,

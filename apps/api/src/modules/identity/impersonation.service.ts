@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { audit } from '../../lib/audit';
+import { audit, auditActors } from '../../lib/audit';
 import { identityErrors } from './identity.errors';
 import { findCustomerByMobile } from './customer.repository';
 import { issueLinkToken, useLinkToken } from './one-time-code.service';
@@ -47,7 +47,7 @@ export async function issueImpersonationToken(
       now,
     );
     await audit(tx, {
-      actor: `support:${input.operator}`,
+      actor: auditActors.support(input.operator),
       action: 'impersonation.issued',
       entity: 'customer',
       entityId: customer.id,
@@ -76,7 +76,7 @@ export async function startImpersonation(
       ttlMs: IMPERSONATION_SESSION_TTL_MS,
     });
     await audit(tx, {
-      actor: `support:${operator}`,
+      actor: auditActors.support(operator),
       action: 'impersonation.started',
       entity: 'customer',
       entityId: row.customerId,

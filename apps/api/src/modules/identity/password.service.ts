@@ -1,7 +1,7 @@
 import type { Locale } from '@bilheteira/shared/locales';
 import type { Db } from '../../db/client';
 import { translate } from '../../i18n/messages';
-import { audit } from '../../lib/audit';
+import { audit, auditActors } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
 import { identityErrors } from './identity.errors';
 import { enqueueMessage } from '../../lib/outbox';
@@ -72,7 +72,7 @@ export async function requestPasswordReset(
       });
     }
     await audit(tx, {
-      actor: `customer:${customer.id}`,
+      actor: auditActors.customer(customer.id),
       action: 'customer.password_reset_requested',
       entity: 'customer',
       entityId: customer.id,
@@ -111,7 +111,7 @@ export async function resetPassword(
     await updateCustomer(tx, customer.id, { passwordHash });
     await revokeAllSessions(tx, customer.id, now);
     await audit(tx, {
-      actor: `customer:${customer.id}`,
+      actor: auditActors.customer(customer.id),
       action: 'customer.password_reset',
       entity: 'customer',
       entityId: customer.id,
@@ -159,7 +159,7 @@ export async function changePassword(
     await updateCustomer(tx, customer.id, { passwordHash });
     await revokeOtherSessions(tx, customer.id, input.sessionId, now);
     await audit(tx, {
-      actor: `customer:${customer.id}`,
+      actor: auditActors.customer(customer.id),
       action: 'customer.password_changed',
       entity: 'customer',
       entityId: customer.id,

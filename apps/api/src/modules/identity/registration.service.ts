@@ -2,7 +2,7 @@ import { splitE164 } from '@bilheteira/shared/phone';
 import type { Locale } from '@bilheteira/shared/locales';
 import type { Db, DbOrTx } from '../../db/client';
 import { translate } from '../../i18n/messages';
-import { audit } from '../../lib/audit';
+import { audit, auditActors } from '../../lib/audit';
 import { identityErrors } from './identity.errors';
 import { enqueueMessage } from '../../lib/outbox';
 import { hashPassword } from '../../lib/passwords';
@@ -147,7 +147,7 @@ export async function registerCustomer(
       await sendActivationSms(tx, row, ctx.locale, now);
       await sendEmailConfirmation(tx, row, ctx, now);
       await audit(tx, {
-        actor: `customer:${row.id}`,
+        actor: auditActors.customer(row.id),
         action: current ? 'customer.registration_repeated' : 'customer.registered',
         entity: 'customer',
         entityId: row.id,
@@ -218,7 +218,7 @@ function activate(db: Db, customer: CustomerRow, mobile: string, ctx: { ip: stri
     const claimedTickets = await claimPendingTickets(tx, active.id, mobile);
     const token = await createSession(tx, active.id, now);
     await audit(tx, {
-      actor: `customer:${active.id}`,
+      actor: auditActors.customer(active.id),
       action: 'customer.activated',
       entity: 'customer',
       entityId: active.id,

@@ -4,7 +4,7 @@ import { normalizeLocale, type Locale } from '@bilheteira/shared/locales';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { ticketErrors } from './tickets.errors';
-import { audit } from '../../lib/audit';
+import { audit, auditActors } from '../../lib/audit';
 import { enqueueMessage } from '../../lib/outbox';
 import { hitLimit } from '../../lib/rate-limit';
 import { translate } from '../../i18n/messages';
@@ -193,7 +193,9 @@ export async function transferTicket(db: Db, input: TransferInput, now: Date): P
       meta: { kind: 'ticket_transfer', ticketId: t.id, url },
     });
     await audit(tx, {
-      actor: input.impersonatedBy ? `operator:${input.impersonatedBy}` : `customer:${input.customer.id}`,
+      actor: input.impersonatedBy
+        ? auditActors.operator(input.impersonatedBy)
+        : auditActors.customer(input.customer.id),
       action: 'ticket.transfer',
       entity: 'customer_ticket',
       entityId: t.id,
