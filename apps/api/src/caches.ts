@@ -16,7 +16,9 @@ import { createEventPublicKeyCache } from './modules/tickets/signing-key.reposit
  * - eventPublicKeys (tickets/signing-key.repository.ts): never stale (a key never changes);
  * - door.devices / door.eventFacts (checkin/checkin.service.ts): 5 s each; every scan
  *   statement re-checks the device key in the database;
- * - stations (stations/stations.service.ts): 5 s; every payment re-checks the station.
+ * - stations.stations (stations/stations.service.ts): 5 s; every payment re-checks the station;
+ * - stations.braceletClocks (same file): 60 s; a payment judged on it is applied only if the
+ *   locked bracelet is still the same (station_pay_batch), so it is never stale for a write.
  */
 export function createAppCaches(config: Pick<Config, 'PUBLIC_CACHE_MS'>) {
   const keyGuard = createKeyGuardState();

@@ -270,20 +270,36 @@ describe('station_pay_batch', () => {
       VALUES (${eventId}, ${balance}, ${online}) RETURNING id`);
     const uid = `FN-UID-${Date.now()}-${seq}`;
     const code = `FN-CODE-${Date.now()}-${seq}`;
-    await rows(sql`INSERT INTO bracelets (event_id, uid, code, wallet_id, status, linked_at, blocked_at)
+    const [row] =
+      await rows<Clock>(sql`INSERT INTO bracelets (event_id, uid, code, wallet_id, status, linked_at, blocked_at)
       VALUES (${eventId}, ${uid}, ${code}, ${walletId}, ${status}, now() - interval '1 hour',
-        ${status === 'blocked' ? new Date(Date.now() - 60_000).toISOString() : null})`);
+        ${status === 'blocked' ? new Date(Date.now() - 60_000).toISOString() : null})
+      RETURNING status, blocked_at, linked_at`);
+    clocks.set(uid, row!);
+    clocks.set(code, row!);
     return { walletId, uid, code };
   }
+  /** The bracelet as the caller judged it (stations.service.ts, with the shared time rule). */
+  interface Clock {
+    status: string;
+    blocked_at: string | Date | null;
+    linked_at: string | Date | null;
+  }
+  const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
+  const clocks = new Map<string, Clock>();
   interface Pay {
     bracelet: string;
     amount: number;
     id: string;
     key?: string;
     at?: Date;
+    /** default: the bracelet as it is */
+    clock?: Clock;
   }
   const PAY_SQL = `SELECT * FROM station_pay_batch($1::int[], $2::text[], $3::int[], $4::text[],
-    $5::int[], $6::timestamptz[], $7::text[], $8::text[], $9::text[])`;
+    $5::int[], $6::timestamptz[], $7::text[], $8::text[], $9::text[], $10::text[], $11::timestamptz[],
+    $12::timestamptz[])`;
+  const clockOf = (p: Pay) => p.clock ?? clocks.get(p.bracelet)!;
   const params = (items: Pay[]) => [
     items.map(() => stationId),
     items.map((p) => p.key ?? key),
@@ -294,6 +310,9 @@ describe('station_pay_batch', () => {
     items.map(() => 'fn test'),
     items.map((p) => `station:${stationId}:${p.id}`),
     items.map((p) => p.id),
+    items.map((p) => clockOf(p).status),
+    items.map((p) => iso(clockOf(p).blocked_at)),
+    items.map((p) => iso(clockOf(p).linked_at)),
   ];
   interface Row {
     station_ok: boolean;
@@ -313,20 +332,33 @@ describe('station_pay_batch', () => {
     const res = await call([
       { bracelet: rich.uid, amount: 300, id: 'fn-pay-1' },
       { bracelet: poor.code, amount: 500, id: 'fn-pay-2' },
-      { bracelet: blocked.uid, amount: 100, id: 'fn-pay-3' },
+      // the caller judged it before its block
+      {
+        bracelet: blocked.uid,
+        amount: 100,
+        id: 'fn-pay-3',
+        clock: { ...clocks.get(blocked.uid)!, status: 'active', blocked_at: null },
+      },
       { bracelet: rich.code, amount: 200, id: 'fn-pay-4' },
       { bracelet: rich.uid, amount: 300, id: 'fn-pay-1' },
       { bracelet: rich.uid, amount: 100, id: 'fn-pay-5', key: 'not-the-key' },
-      { bracelet: rich.uid, amount: 100, id: 'fn-pay-6', at: new Date(Date.now() - 2 * 3600_000) },
+      // the caller judged it before its link
+      {
+        bracelet: rich.uid,
+        amount: 100,
+        id: 'fn-pay-6',
+        at: new Date(Date.now() - 2 * 3600_000),
+        clock: { ...clocks.get(rich.uid)!, linked_at: null },
+      },
     ]);
     expect(res.map((r) => [r.station_ok, r.balance_cents, r.transaction_id === null])).toEqual([
       [true, 700, false],
       [true, null, true], // balance too low
-      [true, null, true], // blocked bracelet
+      [true, null, true], // blocked since the caller read it
       [true, 500, false],
       [true, null, true], // client id already used: the caller answers `duplicate`
       [false, null, true], // wrong station key
-      [true, null, true], // before the bracelet was linked
+      [true, null, true], // linked since the caller read it
     ]);
     // the offline part is spent first: 300 = 200 offline + 100 online, then 200 online
     expect(await wallet(rich.walletId)).toEqual({ balance_cents: 500, online_cents: 500 });

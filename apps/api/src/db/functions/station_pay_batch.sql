@@ -8,16 +8,19 @@
 -- path answers `duplicate`); a concurrent first use of the same id fails the whole call on the
 -- unique index, and the caller then runs the batch's items one by one.
 --
--- It applies only payments no time rule can touch: an active bracelet, at or after its link.
--- Anything else (a blocked bracelet, a time before the link, a balance too low) is not applied
--- here (transaction_id NULL) and goes to the general path, where the rule and its reason live
--- (packages/shared/src/stations.ts).
+-- The time rule on the bracelet (blocked, before its link) is not here: it lives once, in
+-- packages/shared/src/stations.ts (stationTimeRefusal), and the caller judged the payment with
+-- it against the bracelet as it knew it (p_status, p_blocked_at, p_linked_at). The payment is
+-- applied only when the locked bracelet is still exactly that; anything else (the bracelet
+-- changed since, a balance too low) is not applied here (transaction_id NULL) and goes to the
+-- general path, which reads the bracelet again and says why.
 --
 -- The debit takes event money first, then online money: wallet_online_debit, the split the
 -- wallet ledger's own debits use too.
 CREATE OR REPLACE FUNCTION station_pay_batch(
   p_station int[], p_key_hash text[], p_event int[], p_bracelet text[], p_amount int[],
-  p_at timestamptz[], p_description text[], p_idempotency_key text[], p_client_id text[]
+  p_at timestamptz[], p_description text[], p_idempotency_key text[], p_client_id text[],
+  p_status text[], p_blocked_at timestamptz[], p_linked_at timestamptz[]
 ) RETURNS TABLE (station_ok boolean, balance_cents int, transaction_id int)
 LANGUAGE plpgsql AS $$
 #variable_conflict use_column
@@ -41,7 +44,7 @@ BEGIN
       WHERE s.id = p_station[i] AND s.key_hash = p_key_hash[i] AND s.status = 'active'
     ),
     b AS (
-      SELECT br.id, br.wallet_id, br.status, br.linked_at FROM bracelets br
+      SELECT br.id, br.wallet_id, br.status, br.blocked_at, br.linked_at FROM bracelets br
       WHERE br.event_id = p_event[i] AND (br.uid = p_bracelet[i] OR br.code = p_bracelet[i])
         AND EXISTS (SELECT 1 FROM st)
       LIMIT 1
@@ -57,7 +60,10 @@ BEGIN
       ) AS old
       WHERE w.id = old.id AND old.balance_cents >= p_amount[i]
         AND EXISTS (
-          SELECT 1 FROM b WHERE b.status = 'active' AND (b.linked_at IS NULL OR p_at[i] >= b.linked_at)
+          -- to the millisecond: the caller's copy went through JavaScript dates
+          SELECT 1 FROM b WHERE b.status = p_status[i]
+            AND date_trunc('milliseconds', b.blocked_at) IS NOT DISTINCT FROM p_blocked_at[i]
+            AND date_trunc('milliseconds', b.linked_at) IS NOT DISTINCT FROM p_linked_at[i]
         )
       RETURNING w.id, w.balance_cents, old.online_cents - w.online_cents AS online_debit
     ),

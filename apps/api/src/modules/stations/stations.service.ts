@@ -15,7 +15,7 @@ import { sha256 } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { walletErrors } from '../wallet/wallet.errors';
 import { stationErrors } from './stations.errors';
-import { debitWallet, payWithBracelet } from '../wallet/wallet-ledger.service';
+import { debitWallet, payWithBracelet, type FastPaymentInput } from '../wallet/wallet-ledger.service';
 import {
   braceletWalletView,
   findEventBracelet,
@@ -41,9 +41,29 @@ import './stations.messages';
 export const STATION_CACHE_TTL_MS = 5_000;
 const STATION_CACHE_MAX = 10_000;
 
-/** Stations by key hash, owned by the app (`app.caches.stations`, caches.ts). */
-export const createStationCache = () =>
-  new Cache<string, StationRow>('stations by key hash', STATION_CACHE_TTL_MS, STATION_CACHE_MAX);
+/**
+ * How long a payment may judge a bracelet by the copy in memory. Never stale for a write: the
+ * payment is applied only when the locked bracelet is still exactly the copy it was judged
+ * against (station_pay_batch), else the general path reads it again.
+ */
+export const BRACELET_CLOCK_TTL_MS = 60_000;
+const BRACELET_CLOCK_MAX = 100_000;
+
+/** What a till's payment judges a bracelet by (the time rule, packages/shared/src/stations.ts). */
+type BraceletClock = FastPaymentInput['braceletClock'];
+
+/**
+ * Stations by key hash, and the bracelets' clocks (status, block and link times) by event and
+ * reference, owned by the app (`app.caches.stations`, caches.ts).
+ */
+export const createStationCache = () => ({
+  stations: new Cache<string, StationRow>('stations by key hash', STATION_CACHE_TTL_MS, STATION_CACHE_MAX),
+  braceletClocks: new Cache<string, BraceletClock>(
+    'bracelet clocks by event and reference',
+    BRACELET_CLOCK_TTL_MS,
+    BRACELET_CLOCK_MAX,
+  ),
+});
 export type StationCache = ReturnType<typeof createStationCache>;
 
 /** The station of an API key (stored as SHA-256). Throws 401 `station_unauthorized`. */
@@ -55,19 +75,19 @@ export async function authenticateStation(
 ): Promise<StationRow> {
   if (!key || key.length < 16 || key.length > 200) throw stationErrors.unauthorized();
   const keyHash = sha256(key);
-  const hit = cache.get(keyHash, now.getTime());
+  const hit = cache.stations.get(keyHash, now.getTime());
   if (hit) return hit;
   const station = await findActiveStationByKeyHash(db, keyHash);
   if (!station) {
-    cache.delete(keyHash);
+    cache.stations.delete(keyHash);
     throw stationErrors.unauthorized();
   }
-  cache.set(keyHash, station, now.getTime());
+  cache.stations.set(keyHash, station, now.getTime());
   return station;
 }
 
 function stationRevoked(cache: StationCache, station: StationRow): AppError {
-  cache.delete(station.keyHash);
+  cache.stations.delete(station.keyHash);
   return stationErrors.unauthorized();
 }
 
@@ -160,8 +180,10 @@ async function apply(tx: Tx, station: StationRow, t: StationTransactionInput, no
 }
 
 /**
- * The common case, a payment the wallet covers, in one statement; undefined when the
+ * The common case, a payment the wallet covers, in one database call; undefined when the
  * general path must decide (a refusal to record with its reason, a repeated id, a top-up).
+ * The time rule judges the bracelet as last read (kept in memory); the call applies the
+ * payment only if the bracelet is still exactly that, so a block or a new link is never missed.
  */
 async function tryFastPayment(
   cache: StationCache,
@@ -171,19 +193,36 @@ async function tryFastPayment(
   now: Date,
 ): Promise<StationResult | undefined> {
   if (t.type !== 'consumption' || precheck(station, t, now)) return undefined;
+  const ref = braceletRef(t);
+  const occurredAt = new Date(t.occurred_at);
+  const clockKey = `${station.eventId}:${ref}`;
+  let clock = cache.braceletClocks.get(clockKey, now.getTime());
+  if (!clock) {
+    const bracelet = await findEventBracelet(db, station.eventId, ref);
+    if (!bracelet) return undefined;
+    clock = { status: bracelet.status, blockedAt: bracelet.blockedAt, linkedAt: bracelet.linkedAt };
+    cache.braceletClocks.set(clockKey, clock, now.getTime());
+  }
+  // refused by the rule: the general path reads the bracelet again and records why
+  if (stationTimeRefusal(occurredAt, station.event, now, clock)) return undefined;
   const outcome = await payWithBracelet(db, {
     stationId: station.id,
     stationKeyHash: station.keyHash,
     eventId: station.eventId,
     clientId: t.id,
-    bracelet: braceletRef(t),
+    bracelet: ref,
     amountCents: t.amount_cents,
     description: describe(t),
     idempotencyKey: ledgerKey(station, t),
-    occurredAt: new Date(t.occurred_at),
+    occurredAt,
+    braceletClock: clock,
   });
   if (outcome.kind === 'station_revoked') throw stationRevoked(cache, station);
-  if (outcome.kind === 'not_applied') return undefined;
+  if (outcome.kind === 'not_applied') {
+    // perhaps the bracelet changed: the next payment reads it again
+    cache.braceletClocks.delete(clockKey);
+    return undefined;
+  }
   return {
     id: t.id,
     status: 'accepted',

@@ -25,6 +25,11 @@ export interface FastPaymentInput {
   description: string;
   idempotencyKey: string;
   occurredAt: Date;
+  /**
+   * The bracelet as the caller knew it when it judged the payment with the time rule
+   * (stationTimeRefusal): the payment is applied only if the locked bracelet is still exactly this.
+   */
+  braceletClock: { status: string; blockedAt: Date | null; linkedAt: Date | null };
 }
 
 export type FastPaymentOutcome =
@@ -40,12 +45,13 @@ interface PayBatchRow {
 }
 
 const PAY_BATCH_SQL = `SELECT * FROM station_pay_batch($1::int[], $2::text[], $3::int[], $4::text[],
-  $5::int[], $6::timestamptz[], $7::text[], $8::text[], $9::text[])`;
+  $5::int[], $6::timestamptz[], $7::text[], $8::text[], $9::text[], $10::text[], $11::timestamptz[],
+  $12::timestamptz[])`;
 
 /** One call of station_pay_batch for `items`, in their order. */
 async function callPayBatch(db: Db, items: FastPaymentInput[]): Promise<FastPaymentOutcome[]> {
   const column = <T>(f: (v: FastPaymentInput) => T) => items.map(f);
-  const rows = await preparedRows<PayBatchRow>(db, 'station-pay-batch-v1', PAY_BATCH_SQL, [
+  const rows = await preparedRows<PayBatchRow>(db, 'station-pay-batch-v2', PAY_BATCH_SQL, [
     column((v) => v.stationId),
     column((v) => v.stationKeyHash),
     column((v) => v.eventId),
@@ -55,6 +61,9 @@ async function callPayBatch(db: Db, items: FastPaymentInput[]): Promise<FastPaym
     column((v) => v.description),
     column((v) => v.idempotencyKey),
     column((v) => v.clientId),
+    column((v) => v.braceletClock.status),
+    column((v) => v.braceletClock.blockedAt?.toISOString() ?? null),
+    column((v) => v.braceletClock.linkedAt?.toISOString() ?? null),
   ]);
   return rows.map((row): FastPaymentOutcome => {
     if (!row.station_ok) return { kind: 'station_revoked' };
