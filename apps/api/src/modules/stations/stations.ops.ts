@@ -17,7 +17,7 @@ import {
 } from '@bilheteira/shared/stations';
 import { loadConfig } from '../../config';
 import { openDatabase, type Db } from '../../db/client';
-import { audit } from '../../lib/audit';
+import { audit, auditActors } from '../../lib/audit';
 import { stationsOfEventSlug, updateEventWalletClock, updateStationRole } from './stations.repository';
 
 export const STATIONS_USAGE = [
@@ -97,7 +97,7 @@ export async function setWalletTimes(db: Db, slug: string, args: string[], opera
 export async function runStationsOps(args: string[]): Promise<number> {
   const [action, first, second, ...rest] = args;
   const config = loadConfig();
-  const operator = `ops:${config.OPERATOR_NAME ?? 'cli'}`;
+  const operator = auditActors.ops(config.OPERATOR_NAME ?? 'cli');
   if (!first || !['list', 'role', 'wallet-times'].includes(action ?? '')) {
     console.error(STATIONS_USAGE);
     return 2;

@@ -11,7 +11,7 @@ import { formatEur } from '@bilheteira/shared/money';
 import type { RefundView } from '@bilheteira/shared/schemas/wallet';
 import { refundAvailability, refundQuote, refundWindow } from '@bilheteira/shared/wallet';
 import type { Db, DbOrTx } from '../../db/client';
-import { audit } from '../../lib/audit';
+import { audit, auditActors } from '../../lib/audit';
 import type { AppError } from '../../lib/errors';
 import { refundErrors, refundUnavailable } from './refunds.errors';
 import { creditWallet, debitWallet } from './wallet-ledger.service';
@@ -106,7 +106,7 @@ export async function requestRefund(
       now,
     );
     await audit(tx, {
-      actor: `customer:${customer.id}`,
+      actor: auditActors.customer(customer.id),
       action: 'refund.request',
       entity: 'refund_request',
       entityId: id,

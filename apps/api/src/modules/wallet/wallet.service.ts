@@ -11,7 +11,7 @@ import {
   type WalletTransactionType,
 } from '@bilheteira/shared/wallet';
 import type { Db, Tx } from '../../db/client';
-import { audit } from '../../lib/audit';
+import { audit, auditActors } from '../../lib/audit';
 import { walletErrors } from './wallet.errors';
 import { findLastRefund, findOpenRefund } from './refunds.repository';
 import { toRefundView } from './refund-view';
@@ -184,7 +184,7 @@ export async function linkBraceletInTx(
   proof: BraceletProof,
   now: Date,
   /** who the audit names: the customer, or the support operator acting for them */
-  actor = `customer:${customerId}`,
+  actor = auditActors.customer(customerId),
 ): Promise<void> {
   const found = await findBraceletByCode(tx, code);
   const here = found && found.eventId === eventId ? found : undefined;
@@ -287,7 +287,7 @@ export async function blockLostBracelet(
   eventId: number,
   code: string,
   now: Date,
-  actor = `customer:${customerId}`,
+  actor = auditActors.customer(customerId),
 ) {
   await db.transaction(async (tx) => {
     const bracelet = await ownBracelet(tx, customerId, eventId, code);
@@ -324,7 +324,7 @@ export async function replaceBracelet(
       if (old.status !== 'blocked') await blockBracelet(tx, old.id, now);
       await linkBraceletInTx(tx, customerId, eventId, newCode, proof, now, ctx.actor);
       await audit(tx, {
-        actor: ctx.actor ?? `customer:${customerId}`,
+        actor: ctx.actor ?? auditActors.customer(customerId),
         action: 'bracelet.replace',
         entity: 'bracelet',
         entityId: old.id,
