@@ -15,14 +15,9 @@ import { translate } from '../../i18n/messages';
 import { forbidImpersonation } from '../../plugins/auth';
 import { customerActor } from '../../plugins/http-helpers';
 import { toCustomerView } from '../identity/customer-view';
-import {
-  getEventCalendar,
-  getEventInfo,
-  listMyEvents,
-  requestMobileCode,
-  saveMyToggles,
-  updateMyAccount,
-} from './account.service';
+import { saveMyToggles, updateMyAccount } from './account.service';
+import { requestMobileCode } from './mobile-change.service';
+import { getEventCalendar, getEventInfo, listMyEvents } from './my-events.service';
 
 /** Dashboard (the customer's events, the info area) and the account form. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {

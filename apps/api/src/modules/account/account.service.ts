@@ -1,223 +1,25 @@
 import {
   checkCustomerUpdate,
-  customerEventPhase,
   formBool,
-  type CustomerEventFilter,
-  type CustomerEventItem,
   type CustomerTogglesBody,
   type CustomerUpdateBody,
   type CleanCustomerUpdate,
-  type EventInfo,
 } from '@bilheteira/shared/schemas/account';
 import { SUPPORT_LOCKED_FIELDS } from '@bilheteira/shared/schemas/customers';
-import { findCountryByDialCode, isValidPhone, phoneDigits, toE164 } from '@bilheteira/shared/phone';
+import { toE164 } from '@bilheteira/shared/phone';
 import type { Locale } from '@bilheteira/shared/locales';
 import type { Db, DbOrTx } from '../../db/client';
-import { translate } from '../../i18n/messages';
-import { audit, auditActors } from '../../lib/audit';
-import { randomDigits, safeEqual, sha256 } from '../../lib/crypto';
+import { audit } from '../../lib/audit';
 import { notFound, validationFailed } from '../../lib/errors';
 import { accountErrors } from './account.errors';
-import { enqueueMessage } from '../../lib/outbox';
 import { hitLimit } from '../../lib/rate-limit';
-import {
-  countCodeAttempt,
-  findCustomerEvent,
-  findCustomerIdByMobile,
-  findLiveCode,
-  insertCode,
-  listCustomerEvents,
-  lockCustomer,
-  markCodeUsed,
-  retireCodes,
-  updateCustomer,
-  type CustomerRow,
-  type EventRow,
-} from './account.repository';
-import { eventIcs, googleCalendarUrl, googleMapsUrl, osmUrl } from './calendar';
+import { findCustomerIdByMobile, lockCustomer, updateCustomer, type CustomerRow } from './account.repository';
 import './account.messages';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { supportSessionForbidden } from '../identity/impersonation.service';
 import { assertEmailFree, EMAIL_CHANGE_LIMIT, startEmailChange } from '../identity/email-change.service';
-
-/** The caller of a customer use case: who is acting, for audit and impersonation rules. */
-export interface Actor {
-  customer: CustomerRow;
-  impersonatedBy: string | null;
-}
-
-export const actorName = (a: Actor): string =>
-  a.impersonatedBy
-    ? auditActors.supportFor(a.impersonatedBy, a.customer.id)
-    : auditActors.customer(a.customer.id);
-
-/**
- * Throws 403 when a support operator acts in the customer's place: the services' own guard
- * behind the routes' `forbidImpersonation` (erasure, export, mobile).
- */
-export function assertNotImpersonated(a: Actor): void {
-  if (a.impersonatedBy) throw supportSessionForbidden();
-}
-
-function toItem(
-  row: { event: EventRow; ticketsCount: number; hasWallet: boolean },
-  now: Date,
-): CustomerEventItem {
-  const e = row.event;
-  return {
-    id: e.id,
-    slug: e.slug,
-    name: e.name,
-    address: e.address,
-    city: e.city,
-    starts_at: e.startsAt.toISOString(),
-    ends_at: e.endsAt.toISOString(),
-    timezone: e.timezone,
-    image_url: e.imageUrl,
-    phase: customerEventPhase(e, now),
-    tickets_count: Number(row.ticketsCount),
-    has_wallet: !!row.hasWallet,
-  };
-}
-
-/** The dashboard's page of the customer's events (tickets or wallet held), by filter. */
-export async function listMyEvents(
-  db: Db,
-  q: { customerId: number; filter: CustomerEventFilter; page: number; perPage: number },
-  now: Date,
-) {
-  const { rows, total } = await listCustomerEvents(db, { ...q, now });
-  return {
-    data: rows.map((r) => toItem(r, now)),
-    meta: { page: q.page, per_page: q.perPage, total, last_page: Math.max(1, Math.ceil(total / q.perPage)) },
-  };
-}
-
-/** An event the customer holds something for; 404 otherwise (no peeking at others' areas). */
-export async function getMyEvent(db: DbOrTx, customerId: number, eventId: number) {
-  const row = await findCustomerEvent(db, customerId, eventId);
-  if (!row) throw notFound();
-  return row;
-}
-
-const calendarInput = (e: EventRow) => ({
-  id: e.id,
-  slug: e.slug,
-  name: e.name,
-  address: e.address,
-  city: e.city,
-  latitude: e.latitude,
-  longitude: e.longitude,
-  startsAt: e.startsAt,
-  endsAt: e.endsAt,
-  contactEmail: e.contactEmail,
-  status: e.status,
-});
-
-/** Info area of one of the customer's events: map links, times, support email, calendar links. */
-export async function getEventInfo(
-  db: Db,
-  input: { customerId: number; eventId: number; locale: Locale; publicUrl: string },
-  now: Date,
-): Promise<EventInfo> {
-  const row = await getMyEvent(db, input.customerId, input.eventId);
-  const e = row.event;
-  const details = translate(input.locale, 'account.calendar.description', {
-    url: `${input.publicUrl.replace(/\/$/, '')}/events/${e.slug}`,
-  });
-  return {
-    ...toItem(row, now),
-    information: e.information,
-    latitude: e.latitude,
-    longitude: e.longitude,
-    contact_email: e.contactEmail,
-    map_osm_url: osmUrl(e),
-    map_google_url: googleMapsUrl(e),
-    google_calendar_url: googleCalendarUrl(calendarInput(e), details),
-  };
-}
-
-/** The event as an .ics file for the customer's calendar. */
-export async function getEventCalendar(
-  db: Db,
-  input: { customerId: number; eventId: number; locale: Locale; publicUrl: string },
-): Promise<{ filename: string; ics: string }> {
-  const { event: e } = await getMyEvent(db, input.customerId, input.eventId);
-  const description = translate(input.locale, 'account.calendar.description', {
-    url: `${input.publicUrl.replace(/\/$/, '')}/events/${e.slug}`,
-  });
-  return {
-    filename: `${e.slug}.ics`,
-    ics: eventIcs(calendarInput(e), { publicUrl: input.publicUrl, description }),
-  };
-}
-
-/* ───────────────────────── mobile change by SMS code ───────────────────────── */
-
-export const MOBILE_CODE = { digits: 6, ttlMs: 10 * 60_000, maxAttempts: 5 } as const;
-const MOBILE_CODE_LIMITS = {
-  perCustomer: { max: 5, windowSeconds: 3600 },
-  perNumber: { max: 3, windowSeconds: 3600 },
-};
-
-/**
- * Sends a 6-digit code by SMS to a new mobile number (purpose mobile_change). Throws 400
- * for an invalid or unchanged number, 409 when another account uses it, 429 when rate-limited.
- */
-export async function requestMobileCode(
-  db: Db,
-  actor: Actor,
-  input: { dialCode: string; mobile: string; locale: Locale },
-  now: Date,
-): Promise<{ target: string }> {
-  assertNotImpersonated(actor);
-  const dial = phoneDigits(input.dialCode) || '351';
-  const national = phoneDigits(input.mobile);
-  if (!isValidPhone(findCountryByDialCode(dial), national))
-    throw validationFailed({ mobile: ['validation.phone'] });
-  const target = toE164(dial, national);
-  if (target === actor.customer.mobile)
-    throw accountErrors.mobileUnchanged({}, { fieldErrors: { mobile: ['account.mobile.same'] } });
-  await hitLimit(
-    db,
-    { key: `mobile-code:customer:${actor.customer.id}`, ...MOBILE_CODE_LIMITS.perCustomer },
-    now,
-  );
-  await hitLimit(db, { key: `mobile-code:number:${target}`, ...MOBILE_CODE_LIMITS.perNumber }, now);
-  const other = await findCustomerIdByMobile(db, target);
-  if (other && other !== actor.customer.id)
-    throw accountErrors.mobileTaken({}, { fieldErrors: { mobile: ['account.mobile.taken'] } });
-  const code = randomDigits(MOBILE_CODE.digits);
-  await db.transaction(async (tx) => {
-    await retireCodes(tx, actor.customer.id, 'mobile_change', now);
-    await insertCode(tx, {
-      customerId: actor.customer.id,
-      target,
-      purpose: 'mobile_change',
-      codeHash: sha256(code),
-      expiresAt: new Date(now.getTime() + MOBILE_CODE.ttlMs),
-    });
-    await enqueueMessage(tx, {
-      channel: 'sms',
-      recipient: target,
-      customerId: actor.customer.id,
-      body: translate(input.locale, 'account.mobile.sms', { code }),
-      meta: { code, purpose: 'mobile_change' },
-    });
-  });
-  return { target };
-}
-
-async function consumeMobileCode(tx: DbOrTx, customerId: number, target: string, code: string, now: Date) {
-  const row = await findLiveCode(tx, { customerId, target, purpose: 'mobile_change', now });
-  if (!row || row.attempts >= MOBILE_CODE.maxAttempts) return false;
-  if (!safeEqual(row.codeHash, sha256(code.trim()))) {
-    await countCodeAttempt(tx, row.id);
-    return false;
-  }
-  await markCodeUsed(tx, row.id, now);
-  return true;
-}
+import { actorName, assertNotImpersonated, type Actor } from './account-actor';
+import { consumeMobileCode } from './mobile-change.service';
 
 /* ───────────────────────── personal and billing data ───────────────────────── */
 

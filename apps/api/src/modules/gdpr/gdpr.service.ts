@@ -8,7 +8,7 @@ import { notFound } from '../../lib/errors';
 import { gdprErrors } from './gdpr.errors';
 import { enqueueMessage } from '../../lib/outbox';
 import { hitLimit } from '../../lib/rate-limit';
-import { actorName, assertNotImpersonated, type Actor } from '../account/account.service';
+import { actorName, assertNotImpersonated, type Actor } from '../account/account-actor';
 import {
   findCustomer,
   findLiveCode,

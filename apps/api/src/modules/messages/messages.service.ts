@@ -5,7 +5,9 @@ import { audit } from '../../lib/audit';
 import { messagesErrors } from './messages.errors';
 import { enqueueMessage } from '../../lib/outbox';
 import { hitLimit } from '../../lib/rate-limit';
-import { actorName, getMyEvent, withdrawMarketingConsent, type Actor } from '../account/account.service';
+import { actorName, type Actor } from '../account/account-actor';
+import { withdrawMarketingConsent } from '../account/account.service';
+import { getMyEvent } from '../account/my-events.service';
 import { insertContactMessage } from './messages.repository';
 import {
   linkSigningKey,
