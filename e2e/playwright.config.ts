@@ -14,7 +14,7 @@ export default defineConfig({
   // Two lanes against the one server. Each spec makes the customers, tickets and wallets it
   // changes through the API (support/helpers.ts newCustomer, buyTickets) and reads the demo
   // catalogue only, so the flow files run two at a time (the tests of one file in order) and
-  // the read-only accessibility sweep runs beside them.
+  // the read-only accessibility sweeps run beside them.
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
@@ -38,15 +38,17 @@ export default defineConfig({
     },
   },
   projects: [
-    {
-      name: 'flows',
-      testIgnore: /10-accessibility\.spec\.ts/,
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
-    },
+    // first, so that its long read-only sweeps start early and spread over both lanes
+    // instead of running one after another once the flows are done
     {
       name: 'a11y',
       testMatch: /10-accessibility\.spec\.ts/,
-      workers: 1,
+      fullyParallel: true,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+    },
+    {
+      name: 'flows',
+      testIgnore: /10-accessibility\.spec\.ts/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
     },
   ],
