@@ -24,11 +24,8 @@ import {
 } from '../src/db/schema/index';
 import { randomToken } from '../src/lib/crypto';
 import { hashPassword } from '../src/lib/passwords';
-import {
-  CUSTOMER_COLUMNS_KEPT,
-  customerColumnsCleared,
-  ERASURE_PLAN,
-} from '../src/modules/gdpr/erasure.repository';
+import { ERASURE_PLAN } from '../src/modules/gdpr/erasure.repository';
+import { CUSTOMER_COLUMNS_KEPT, customerColumnsCleared } from '../src/modules/gdpr/erasure-steps.repository';
 import { createTestApp, injectAs, login, type TestApp } from './helpers';
 
 /**
