@@ -6,9 +6,6 @@ import globals from 'globals';
 import fs from 'node:fs';
 import noModuleCycle from './eslint-rules/no-module-cycle.js';
 
-// Issue 24 rules whose violations are still being fixed in the modules: 'error' once clean.
-const PENDING = 'off';
-
 /** Drizzle tables and query builders: only repositories (and db/) import them. */
 const repositoryOnly = [
   {
@@ -87,7 +84,7 @@ export default tseslint.config(
     ignores: ['**/*.repository.ts', '**/*.test.ts', '**/*.ops.ts'],
     rules: {
       // Only repositories (and db/, seed, ops, tests) query the database.
-      '@typescript-eslint/no-restricted-imports': [PENDING, { patterns: repositoryOnly }],
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: repositoryOnly }],
     },
   },
   {

@@ -26,11 +26,21 @@ export const stationsRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The station of the request's key; wrong keys are counted per IP, no oracle (lib/key-guard). */
   const authenticatedStation = async (req: FastifyRequest) => {
     const key = stationKey(req);
-    const station = await authenticateStation(app.caches.stations, app.db, key, new Date()).catch(async (err: unknown) => {
-      if (err instanceof AppError && err.code === stationErrors.unauthorized.spec.code)
-        await guardKeyAttempt(app.caches.keyGuard, app.db, 'station', clientIp(req), key, false, new Date());
-      throw err;
-    });
+    const station = await authenticateStation(app.caches.stations, app.db, key, new Date()).catch(
+      async (err: unknown) => {
+        if (err instanceof AppError && err.code === stationErrors.unauthorized.spec.code)
+          await guardKeyAttempt(
+            app.caches.keyGuard,
+            app.db,
+            'station',
+            clientIp(req),
+            key,
+            false,
+            new Date(),
+          );
+        throw err;
+      },
+    );
     await guardKeyAttempt(app.caches.keyGuard, app.db, 'station', clientIp(req), key, true, new Date());
     return station;
   };

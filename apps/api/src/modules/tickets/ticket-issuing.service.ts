@@ -1,7 +1,6 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { customerTickets, ticketTypes } from '../../db/schema/index';
 import { ensureEventSigningKey } from './signing-key.repository';
+import { countTypesOfEvent, findIssuedTicketIds, insertCustomerTickets } from './tickets.repository';
 import { signTicketToken } from './ticket-token';
 
 export interface IssueTicketsInput {
@@ -22,12 +21,8 @@ const MAX_UNITS_PER_ORDER = 500;
  * type belongs to another event. Answers the ticket ids in line order.
  */
 export async function issueTicketsForOrder(tx: Tx, input: IssueTicketsInput, now: Date): Promise<number[]> {
-  const already = await tx
-    .select({ id: customerTickets.id })
-    .from(customerTickets)
-    .where(eq(customerTickets.orderId, input.orderId))
-    .orderBy(asc(customerTickets.id));
-  if (already.length) return already.map((r) => r.id);
+  const already = await findIssuedTicketIds(tx, input.orderId);
+  if (already.length) return already;
 
   const units = input.lines.reduce((n, l) => n + l.qty, 0);
   for (const l of input.lines) {
@@ -37,11 +32,8 @@ export async function issueTicketsForOrder(tx: Tx, input: IssueTicketsInput, now
   if (units > MAX_UNITS_PER_ORDER) throw new Error(`too many tickets in one order: ${units}`);
 
   const typeIds = [...new Set(input.lines.map((l) => l.ticketTypeId))];
-  const types = await tx
-    .select({ id: ticketTypes.id })
-    .from(ticketTypes)
-    .where(and(inArray(ticketTypes.id, typeIds), eq(ticketTypes.eventId, input.eventId)));
-  if (types.length !== typeIds.length) throw new Error('ticket type does not belong to the event');
+  if ((await countTypesOfEvent(tx, input.eventId, typeIds)) !== typeIds.length)
+    throw new Error('ticket type does not belong to the event');
 
   const key = await ensureEventSigningKey(tx, input.eventId);
   const rows = input.lines.flatMap((l) =>
@@ -59,6 +51,5 @@ export async function issueTicketsForOrder(tx: Tx, input: IssueTicketsInput, now
       createdAt: now,
     })),
   );
-  const inserted = await tx.insert(customerTickets).values(rows).returning({ id: customerTickets.id });
-  return inserted.map((r) => r.id);
+  return insertCustomerTickets(tx, rows);
 }

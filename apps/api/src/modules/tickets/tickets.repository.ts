@@ -219,3 +219,30 @@ export async function claimPendingTickets(db: DbOrTx, e164: string, customerId: 
     .returning({ id: customerTickets.id });
   return rows.length;
 }
+
+/** The ids of the tickets issued for an order, in issue order. */
+export async function findIssuedTicketIds(db: DbOrTx, orderId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: customerTickets.id })
+    .from(customerTickets)
+    .where(eq(customerTickets.orderId, orderId))
+    .orderBy(asc(customerTickets.id));
+  return rows.map((r) => r.id);
+}
+
+/** How many of the given ticket types belong to the event. */
+export async function countTypesOfEvent(db: DbOrTx, eventId: number, typeIds: number[]): Promise<number> {
+  const rows = await db
+    .select({ id: ticketTypes.id })
+    .from(ticketTypes)
+    .where(and(inArray(ticketTypes.id, typeIds), eq(ticketTypes.eventId, eventId)));
+  return rows.length;
+}
+
+export type NewCustomerTicket = typeof customerTickets.$inferInsert;
+
+/** Inserts issued tickets and answers their ids in the given order. */
+export async function insertCustomerTickets(db: DbOrTx, rows: NewCustomerTicket[]): Promise<number[]> {
+  const inserted = await db.insert(customerTickets).values(rows).returning({ id: customerTickets.id });
+  return inserted.map((r) => r.id);
+}
