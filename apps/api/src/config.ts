@@ -79,7 +79,12 @@ const envSchema = z.object({
    * How long (ms) the public catalogue and a checkout's copy of an event may be served from
    * memory (caches.ts); 0 turns those caches off. At most 10 s.
    */
-  PUBLIC_CACHE_MS: z.coerce.number().int().min(0).default(1000).transform((n) => Math.min(n, 10_000)),
+  PUBLIC_CACHE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(1000)
+    .transform((n) => Math.min(n, 10_000)),
   /** Debtor account of the refunds' SEPA file (the organiser's payout account); demo values by default. */
   SEPA_DEBTOR_NAME: z.string().min(1).default('Bilheteira Demo Lda'),
   SEPA_DEBTOR_IBAN: z

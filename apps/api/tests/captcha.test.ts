@@ -55,7 +55,9 @@ describe('captcha', () => {
     const foreign = await createCaptchaChallenge(
       captchaKeys({ ALTCHA_HMAC_KEY: 'x'.repeat(32), NODE_ENV: 'test' }),
     );
-    await expect(verifyCaptcha(t.app.db, keys, await solvedPayload(foreign), new Date())).rejects.toMatchObject({
+    await expect(
+      verifyCaptcha(t.app.db, keys, await solvedPayload(foreign), new Date()),
+    ).rejects.toMatchObject({
       messageKey: 'captcha.invalid',
     });
 
@@ -76,7 +78,9 @@ describe('captcha', () => {
     });
 
     for (const junk of ['', 'not-base64!', Buffer.from('{"a":1}').toString('base64'), 'x'.repeat(9000)]) {
-      await expect(verifyCaptcha(t.app.db, keys, junk, new Date())).rejects.toMatchObject({ statusCode: 400 });
+      await expect(verifyCaptcha(t.app.db, keys, junk, new Date())).rejects.toMatchObject({
+        statusCode: 400,
+      });
     }
   });
 

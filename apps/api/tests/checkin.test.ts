@@ -172,7 +172,13 @@ describe('POST /api/checkin: admission', () => {
       qty: 1,
     });
     const at = (d: string) =>
-      checkInTicket(t.app.caches.door, t.database.db, device, { token: tokens[0]!, nonce: randomUUID() }, noonOf(d));
+      checkInTicket(
+        t.app.caches.door,
+        t.database.db,
+        device,
+        { token: tokens[0]!, nonce: randomUUID() },
+        noonOf(d),
+      );
     expect((await at(days[0]!)).result).toBe('ok');
     expect((await at(days[0]!)).result).toBe('already_used');
     expect((await at(days[1]!)).result).toBe('ok');
