@@ -23,7 +23,7 @@ function liveSessionsQuery(db: DbOrTx) {
     .from(customerSessions)
     .innerJoin(customers, eq(customers.id, customerSessions.customerId))
     .where(
-      // live_sessions (migration 0007) is the one rule of a live session, shared with checkout
+      // live_sessions (db/functions/live_sessions.sql) is the one rule of a live session
       sql`${customerSessions.id} IN (SELECT session_id FROM live_sessions(
         ${sql.placeholder('tokenHashes')}::text[], ${sql.placeholder('now')}::timestamptz))`,
     );

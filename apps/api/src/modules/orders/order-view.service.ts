@@ -17,12 +17,12 @@ import {
   findOwnedOrder,
   findPaymentsOfOrder,
   findSessionsForLines,
-  findTicketIdsOfOrder,
   listOrders,
   type OrderLineRow,
   type OrderRow,
   type PaymentRow,
 } from './orders.repository';
+import { issuedTicketIds } from '../tickets/ticket-issuing.service';
 
 const FILTER_STATUSES: Record<OrderFilter, OrderStatus[] | null> = {
   all: null,
@@ -121,7 +121,7 @@ export async function orderDetail(db: DbOrTx, order: OrderRow, now: Date): Promi
     findLines(db, [order.id]),
     findEventsByIds(db, [order.eventId]),
     findPaymentsOfOrder(db, order.id),
-    findTicketIdsOfOrder(db, order.id),
+    issuedTicketIds(db, order.id),
   ]);
   const sessions = await findSessionsForLines(db, [
     ...new Set(lines.map((l) => l.sessionId).filter((s): s is number => s !== null)),

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { isTransaction, preparedQueryRows, queryRows, type Db, type DbOrTx } from '../../db/client';
 import { ascending, batcherPerDatabase, inLockOrder } from '../../lib/batcher';
 import { counters, type StockClaim } from './stock.repository';
-import { customerTickets, eventSessions, events, orderLines, orders, payments } from '../../db/schema/index';
+import { eventSessions, events, orderLines, orders, payments } from '../../db/schema/index';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -267,15 +267,6 @@ export async function findEventsByIds(db: DbOrTx, ids: number[]) {
 
 export async function findPaymentsOfOrder(db: DbOrTx, orderId: number): Promise<PaymentRow[]> {
   return db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(desc(payments.id));
-}
-
-export async function findTicketIdsOfOrder(db: DbOrTx, orderId: number): Promise<number[]> {
-  const rows = await db
-    .select({ id: customerTickets.id })
-    .from(customerTickets)
-    .where(eq(customerTickets.orderId, orderId))
-    .orderBy(asc(customerTickets.id));
-  return rows.map((r) => r.id);
 }
 
 /** A page of the customer's orders, newest first, with the statuses of one filter. */

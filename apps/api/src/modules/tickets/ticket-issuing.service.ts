@@ -1,4 +1,4 @@
-import type { Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { ensureEventSigningKey } from './signing-key.repository';
 import { countTypesOfEvent, findIssuedTicketIds, insertCustomerTickets } from './tickets.repository';
 import { signTicketToken } from './ticket-token';
@@ -52,4 +52,9 @@ export async function issueTicketsForOrder(tx: Tx, input: IssueTicketsInput, now
     })),
   );
   return insertCustomerTickets(tx, rows);
+}
+
+/** The ids of the tickets issued for an order, in issue order. */
+export function issuedTicketIds(db: DbOrTx, orderId: number): Promise<number[]> {
+  return findIssuedTicketIds(db, orderId);
 }
