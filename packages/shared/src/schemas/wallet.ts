@@ -15,8 +15,6 @@ import {
   WALLET_TRANSACTION_TYPES,
 } from '../wallet';
 
-const positiveId = idParam;
-
 export const braceletCode = z
   .string()
   .trim()
@@ -46,7 +44,7 @@ export const ibanField = z
 
 /** Event of the wallet: ?event_id= (or the Event-Id header, read by the route) or ?slug=. */
 export const walletEventQuery = z.object({
-  event_id: positiveId.optional(),
+  event_id: idParam.optional(),
   slug: z.string().trim().max(120).optional(),
 });
 
@@ -127,7 +125,7 @@ export const walletTransactionsResponse = z.object({
  */
 export const linkBraceletBody = z
   .object({
-    event_id: positiveId,
+    event_id: idParam,
     code: braceletCode,
     secret: braceletSecret.optional(),
     uid: braceletUid.optional(),
@@ -139,7 +137,7 @@ export const linkBraceletBody = z
 /** The new bracelet is linked, so it needs the same proof as linking. */
 export const replaceBraceletBody = z
   .object({
-    event_id: positiveId,
+    event_id: idParam,
     old_code: braceletCode,
     new_code: braceletCode,
     new_secret: braceletSecret.optional(),
@@ -149,10 +147,10 @@ export const replaceBraceletBody = z
     path: ['new_secret'],
     message: 'validation.bracelet_proof_required',
   });
-export const blockBraceletBody = z.object({ event_id: positiveId, code: braceletCode });
+export const blockBraceletBody = z.object({ event_id: idParam, code: braceletCode });
 
 export const refundRequestBody = z.object({
-  event_id: positiveId,
+  event_id: idParam,
   iban: ibanField,
   /** the refund the customer saw and accepted; refused when the quote changed meanwhile */
   expected_refund_cents: formInt(z.number().int().min(0)).optional(),

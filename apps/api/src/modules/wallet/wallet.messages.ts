@@ -41,11 +41,6 @@ export const walletMessages = defineMessages({
     en: 'This bracelet is blocked.',
     es: 'Esta pulsera está bloqueada.',
   },
-  'wallet.bracelet_taken': {
-    'pt-pt': 'Esta pulseira já está associada a outra conta.',
-    en: 'This bracelet is already linked to another account.',
-    es: 'Esta pulsera ya está asociada a otra cuenta.',
-  },
   'wallet.same_bracelet': {
     'pt-pt': 'A nova pulseira tem de ser diferente da perdida.',
     en: 'The new bracelet must differ from the lost one.',
