@@ -1,28 +1,16 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '@bilheteira/shared/schemas/common';
-import { safeEqual } from '../../lib/crypto';
-import { clientIp } from '../../lib/client-ip';
-import { guardKeyAttempt } from '../../lib/key-guard';
+import { operatorKeyGuard } from '../../plugins/operator-key';
 import {
   OPERATOR_PAYMENT_STATUSES,
   operatorListPayments,
   retryFailedRefund,
 } from './payment-refunds.service';
-import { paymentErrors } from './payments.errors';
 
 /** Operators (X-Operator-Key): payments owed back to customers and their refund state. */
 export const paymentOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** The same X-Operator-Key guard as /operator/refunds; without OPERATOR_KEY the API is closed. */
-  const requireOperatorKey = async (req: FastifyRequest) => {
-    const expected = app.config.OPERATOR_KEY;
-    const header = req.headers['x-operator-key'];
-    const given = typeof header === 'string' ? header : null;
-    const right = !!expected && !!given && safeEqual(given, expected);
-    await guardKeyAttempt(app.caches.keyGuard, app.db, 'operator', clientIp(req), given, right, new Date());
-    if (!right) throw paymentErrors.operatorUnauthorized();
-  };
+  const requireOperatorKey = operatorKeyGuard(app);
 
   app.get(
     '/operator/payments',

@@ -13,5 +13,4 @@ export const paymentErrors = defineErrors({
   webhookInvalid: { status: 400, code: 'webhook_invalid', key: 'payment.webhook_invalid' },
   refundNotFailed: { status: 409, code: 'refund_not_failed', key: 'payment.refund_not_failed' },
   /** the operator routes' X-Operator-Key is missing or wrong (message in refunds.messages) */
-  operatorUnauthorized: { status: 401, code: 'operator_unauthorized', key: 'operator.unauthorized' },
 });

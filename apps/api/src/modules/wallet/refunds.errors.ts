@@ -16,7 +16,6 @@ export const refundErrors = defineErrors({
   notFound: { status: 404, code: 'not_found', key: 'refund.not_found' },
   badTransition: { status: 409, code: 'refund_bad_transition', key: 'refund.bad_transition' },
   nothingToExport: { status: 404, code: 'nothing_to_export', key: 'refund.nothing_to_export' },
-  operatorUnauthorized: { status: 401, code: 'operator_unauthorized', key: 'operator.unauthorized' },
 });
 
 /** The error of a refund window that is not open. */

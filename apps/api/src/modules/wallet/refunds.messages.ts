@@ -51,9 +51,4 @@ export const refundsMessages = defineMessages({
     en: 'There are no approved refunds left to export.',
     es: 'No hay reembolsos aprobados pendientes de exportar.',
   },
-  'operator.unauthorized': {
-    'pt-pt': 'Chave de operador inválida.',
-    en: 'Invalid operator key.',
-    es: 'Clave de operador no válida.',
-  },
 });

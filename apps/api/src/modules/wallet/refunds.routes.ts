@@ -1,12 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { envelope, idParam } from '@bilheteira/shared/schemas/common';
 import { refundRequestBody, refundView } from '@bilheteira/shared/schemas/wallet';
 import { REFUND_STATUSES } from '@bilheteira/shared/wallet';
 import { translate } from '../../i18n/messages';
-import { safeEqual } from '../../lib/crypto';
-import { refundErrors } from './refunds.errors';
 import { forbidImpersonation } from '../../plugins/auth';
 import {
   approveRefund,
@@ -16,8 +13,7 @@ import {
   rejectRefund,
   requestRefund,
 } from './refunds.service';
-import { guardKeyAttempt } from '../../lib/key-guard';
-import { clientIp } from '../../lib/client-ip';
+import { operatorKeyGuard } from '../../plugins/operator-key';
 
 const idParams = z.object({ id: idParam });
 
@@ -29,18 +25,7 @@ export const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
     bic: app.config.SEPA_DEBTOR_BIC,
   };
 
-  /** OPERATOR_KEY in `X-Operator-Key` (or Bearer); without OPERATOR_KEY set the API is closed. */
-  const requireOperator = async (req: FastifyRequest) => {
-    const expected = app.config.OPERATOR_KEY;
-    const header = req.headers['x-operator-key'];
-    const given =
-      (typeof header === 'string' ? header : null) ??
-      /^Bearer\s+(\S+)$/.exec(req.headers.authorization ?? '')?.[1] ??
-      null;
-    const right = !!expected && !!given && safeEqual(given, expected);
-    await guardKeyAttempt(app.caches.keyGuard, app.db, 'operator', clientIp(req), given, right, new Date());
-    if (!right) throw refundErrors.operatorUnauthorized();
-  };
+  const requireOperator = operatorKeyGuard(app);
 
   app.post(
     '/customers/wallet/refund-requests',
