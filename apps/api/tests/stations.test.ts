@@ -276,6 +276,40 @@ describe('POST /api/stations/transactions', () => {
     ]);
     expect(res.json().data.results[1].reason).toBe('bracelet_blocked');
   });
+
+  it('judges a payment on the bracelet as it is now, not as the till last saw it, and writes it once', async () => {
+    const code = DEMO_BRACELETS.spare[7]!.code;
+    const pay = (id: string) =>
+      upload(DEMO_STATION_KEYS.bar, [
+        { id, bracelet: code, type: 'consumption', amount_cents: 100, occurred_at: iso() },
+      ]);
+    const setStatus = (status: 'active' | 'blocked') =>
+      t.database.db
+        .update(bracelets)
+        .set({ status, blockedAt: status === 'blocked' ? new Date(Date.now() - 60_000) : null })
+        .where(eq(bracelets.code, code));
+    await upload(DEMO_STATION_KEYS.topup, [
+      { id: 'stale-top', bracelet: code, type: 'topup', amount_cents: 1000, occurred_at: iso(60_000) },
+    ]);
+    expect((await pay('stale-1')).json().data.results[0].status).toBe('accepted'); // seen active
+
+    await setStatus('blocked'); // behind the copy in memory
+    const refused = (await pay('stale-2')).json().data.results[0];
+    expect(refused).toMatchObject({ status: 'rejected', reason: 'bracelet_blocked' });
+
+    await setStatus('active'); // behind the copy in memory again, which now says blocked
+    const paid = (await pay('stale-3')).json().data.results[0];
+    expect(paid.status).toBe('accepted');
+    expect(paid.balance_cents).toBe(800);
+    const rows = await rowsOf('bar', 'stale-');
+    expect(rows.map((r) => r.amountCents).sort()).toEqual([-100, -100]);
+    expect((await walletOfBracelet(code)).balanceCents).toBe(800);
+    // a repeat of the refused id keeps its first answer
+    expect((await pay('stale-2')).json().data.results[0]).toMatchObject({
+      status: 'duplicate',
+      first_status: 'rejected',
+    });
+  });
 });
 
 /** Ledger rows a station wrote for client ids starting with `prefix`. */

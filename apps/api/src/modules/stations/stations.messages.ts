@@ -11,4 +11,9 @@ export const stationsMessages = defineMessages({
     en: 'Unknown bracelet at this event.',
     es: 'Pulsera desconocida en este evento.',
   },
+  'station.busy': {
+    'pt-pt': 'A pulseira está a ser alterada neste momento. Tente novamente.',
+    en: 'The bracelet is being changed right now. Please try again.',
+    es: 'La pulsera se está modificando en este momento. Inténtelo de nuevo.',
+  },
 });

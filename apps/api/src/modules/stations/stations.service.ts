@@ -22,6 +22,7 @@ import {
   lockEventBracelet,
   topUpBracelet,
   walletBalanceCents,
+  type BraceletRow,
 } from '../wallet/station-wallet.service';
 import {
   claimSubmission,
@@ -127,16 +128,31 @@ function precheck(station: StationRow, t: StationTransactionInput, now: Date): O
 const braceletRef = (t: StationTransactionInput) => (t.bracelet ?? t.bracelet_uid ?? t.bracelet_code)!;
 const ledgerKey = (station: StationRow, t: StationTransactionInput) => `station:${station.id}:${t.id}`;
 
-async function apply(tx: Tx, station: StationRow, t: StationTransactionInput, now: Date): Promise<Outcome> {
+/**
+ * The transaction's bracelet, locked until the transaction ends, or the refusal of the rules
+ * that come before the money (role, times, items, unknown or blocked bracelet).
+ */
+async function lockedBraceletOrRefusal(
+  tx: Tx,
+  station: StationRow,
+  t: StationTransactionInput,
+  now: Date,
+): Promise<{ bracelet: BraceletRow } | { refusal: Outcome }> {
   const refused = precheck(station, t, now);
-  if (refused) return refused;
-  const occurredAt = new Date(t.occurred_at);
-  const ref = braceletRef(t);
-  const found = await findEventBracelet(tx, station.eventId, ref);
-  if (!found) return reject('unknown_bracelet');
+  if (refused) return { refusal: refused };
+  const found = await findEventBracelet(tx, station.eventId, braceletRef(t));
+  if (!found) return { refusal: reject('unknown_bracelet') };
   const bracelet = await lockEventBracelet(tx, found.id);
-  const late = stationTimeRefusal(occurredAt, station.event, now, bracelet);
-  if (late) return reject(late);
+  const late = stationTimeRefusal(new Date(t.occurred_at), station.event, now, bracelet);
+  return late ? { refusal: reject(late) } : { bracelet };
+}
+
+/** A top-up or a cash refund at the till (a bar payment has its own path: payConsumption). */
+async function apply(tx: Tx, station: StationRow, t: StationTransactionInput, now: Date): Promise<Outcome> {
+  const locked = await lockedBraceletOrRefusal(tx, station, t, now);
+  if ('refusal' in locked) return locked.refusal;
+  const { bracelet } = locked;
+  const occurredAt = new Date(t.occurred_at);
   const key = ledgerKey(station, t);
   const description = describe(t);
 
@@ -152,16 +168,16 @@ async function apply(tx: Tx, station: StationRow, t: StationTransactionInput, no
     return { status: 'accepted', balance_cents: r.balanceCents, transaction_id: r.walletTransactionId };
   }
 
+  // cash back: only money loaded at the event (online money is refunded online)
   if (bracelet.walletId === null) return reject('insufficient_funds', 0);
   try {
     const r = await debitWallet(
       tx,
       {
         walletId: bracelet.walletId,
-        type: t.type,
+        type: 'refund',
         amountCents: t.amount_cents,
-        // Cash goes back only for money loaded at the event: online money is refunded online.
-        source: t.type === 'refund' ? { onlineCents: 0 } : 'offline-first',
+        source: { onlineCents: 0 },
         idempotencyKey: key,
         description,
         stationId: station.id,
@@ -177,6 +193,23 @@ async function apply(tx: Tx, station: StationRow, t: StationTransactionInput, no
     }
     throw err;
   }
+}
+
+/**
+ * Why a bar payment is refused, judged on the bracelet read again under its lock; undefined
+ * when nothing refuses it (it changed since the payment was tried: try again). Writes nothing.
+ */
+async function consumptionRefusal(
+  tx: Tx,
+  station: StationRow,
+  t: StationTransactionInput,
+  now: Date,
+): Promise<Outcome | undefined> {
+  const locked = await lockedBraceletOrRefusal(tx, station, t, now);
+  if ('refusal' in locked) return locked.refusal;
+  const balance = await walletBalanceCents(tx, locked.bracelet.walletId);
+  if (balance < t.amount_cents) return reject('insufficient_funds', balance);
+  return undefined;
 }
 
 /**
@@ -231,6 +264,85 @@ async function tryFastPayment(
   };
 }
 
+/** Attempts of a bar payment whose bracelet keeps changing between its try and its check. */
+const PAY_ATTEMPTS = 3;
+
+/** A station's transaction, with the station read again: a disabled one stops at once. */
+function inStationTransaction<T>(
+  cache: StationCache,
+  db: Db,
+  station: StationRow,
+  body: (tx: Tx, current: StationRow) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const current = await findActiveStationByKeyHash(tx, station.keyHash);
+    if (!current) throw stationRevoked(cache, station);
+    return body(tx, current);
+  });
+}
+
+/** A repeat of a client id: the first answer, marked duplicate. */
+async function duplicateAnswer(
+  tx: Tx,
+  station: StationRow,
+  t: StationTransactionInput,
+): Promise<StationResult> {
+  const first = (await findSubmission(tx, station.id, t.id))!;
+  const answer = first.answer as Omit<StationResult, 'id' | 'status'>;
+  return {
+    ...answer,
+    id: t.id,
+    status: 'duplicate',
+    first_status: first.status === 'accepted' ? 'accepted' : 'rejected',
+  };
+}
+
+/** Stores the answer of a claimed client id. */
+async function recordAnswer(
+  tx: Tx,
+  station: StationRow,
+  t: StationTransactionInput,
+  outcome: Outcome,
+): Promise<StationResult> {
+  const { status, ...answer } = outcome;
+  await completeSubmission(tx, station.id, t.id, {
+    status,
+    reason: outcome.reason ?? null,
+    walletTransactionId: outcome.transaction_id ?? null,
+    answer,
+  });
+  return { id: t.id, ...outcome };
+}
+
+/**
+ * A bar payment. Its only write is station_pay_batch (tryFastPayment); when that does not
+ * apply it, the bracelet is read again under its lock to say why (a refusal or a repeated id,
+ * stored as the answer) or, when nothing refuses it any more, the payment is tried again.
+ */
+async function payConsumption(
+  cache: StationCache,
+  db: Db,
+  station: StationRow,
+  t: StationTransactionInput,
+  now: Date,
+): Promise<StationResult> {
+  for (let attempt = 0; attempt < PAY_ATTEMPTS; attempt++) {
+    const paid = await tryFastPayment(cache, db, station, t, now);
+    if (paid) return paid;
+    const answered = await inStationTransaction(cache, db, station, async (tx, current) => {
+      if (await findSubmission(tx, station.id, t.id)) return duplicateAnswer(tx, station, t);
+      const refusal = await consumptionRefusal(tx, current, t, now);
+      if (!refusal) return undefined;
+      if (!(await claimSubmission(tx, station.id, t.id))) return duplicateAnswer(tx, station, t);
+      return recordAnswer(tx, station, t, refusal);
+    });
+    if (answered) return answered;
+    // the bracelet changed since it was kept in memory: the next try reads it again
+    cache.braceletClocks.delete(`${station.eventId}:${braceletRef(t)}`);
+  }
+  throw stationErrors.busy();
+}
+
 /** One transaction of a batch: claim its id, apply it, store the answer. */
 async function processOne(
   cache: StationCache,
@@ -239,31 +351,10 @@ async function processOne(
   t: StationTransactionInput,
   now: Date,
 ): Promise<StationResult> {
-  const fast = await tryFastPayment(cache, db, station, t, now);
-  if (fast) return fast;
-  return db.transaction(async (tx) => {
-    // read again: a disabled station stops at once, a changed role or event rule applies now
-    const current = await findActiveStationByKeyHash(tx, station.keyHash);
-    if (!current) throw stationRevoked(cache, station);
-    if (!(await claimSubmission(tx, station.id, t.id))) {
-      const first = (await findSubmission(tx, station.id, t.id))!;
-      const answer = first.answer as Omit<StationResult, 'id' | 'status'>;
-      return {
-        ...answer,
-        id: t.id,
-        status: 'duplicate',
-        first_status: first.status === 'accepted' ? 'accepted' : 'rejected',
-      };
-    }
-    const outcome = await apply(tx, current, t, now);
-    const { status, ...answer } = outcome;
-    await completeSubmission(tx, station.id, t.id, {
-      status,
-      reason: outcome.reason ?? null,
-      walletTransactionId: outcome.transaction_id ?? null,
-      answer,
-    });
-    return { id: t.id, ...outcome };
+  if (t.type === 'consumption') return payConsumption(cache, db, station, t, now);
+  return inStationTransaction(cache, db, station, async (tx, current) => {
+    if (!(await claimSubmission(tx, station.id, t.id))) return duplicateAnswer(tx, station, t);
+    return recordAnswer(tx, station, t, await apply(tx, current, t, now));
   });
 }
 
