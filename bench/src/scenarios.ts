@@ -1,7 +1,9 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { LoadSpec } from './http-load';
 import {
+  BENCH_BUYERS,
   BENCH_CUSTOMERS,
+  benchBuyerToken,
   BENCH_DOORS,
   BENCH_EVENT_SLUG,
   BENCH_PASSWORD,
@@ -143,17 +145,15 @@ function checkout(name: string, title: string, spread: boolean, connections?: nu
       const ev = await ctx.json<{ data: EventDetail }>('GET', `/api/events/${BENCH_EVENT_SLUG}`);
       const types = ev.body.data?.ticket_types ?? [];
       if (types.length < 100) return `bench event answered ${ev.status} with ${types.length} ticket types`;
-      const tokens: string[] = [];
-      for (let i = 0; i < BENCH_CUSTOMERS; i++) tokens.push(await ctx.token(i));
       let n = 0;
       return {
         connections,
-        note: `pending order reserving 1 ticket of ${spread ? 'a random one of 100 types' : 'one hot type'}; ${BENCH_CUSTOMERS} customers, Idempotency-Key per request${connections ? `; ${connections} HTTP connections` : ''}`,
+        note: `pending order reserving 1 ticket of ${spread ? 'a random one of 100 types' : 'one hot type'}; a buyer per order (${BENCH_BUYERS} in turn), Idempotency-Key per request${connections ? `; ${connections} HTTP connections` : ''}`,
         spec: {
           method: 'POST',
           path: () => '/api/orders',
           headers: () => ({
-            authorization: `Bearer ${tokens[n++ % tokens.length]}`,
+            authorization: `Bearer ${benchBuyerToken(n++ % BENCH_BUYERS)}`,
             'idempotency-key': randomUUID(),
             // spread so the per-address order limit is not what is measured
             'x-forwarded-for': randomClientIp(),

@@ -27,6 +27,14 @@ export const BENCH_CUSTOMERS = 40;
 export const BENCH_PASSWORD = 'Bench!2026';
 export const benchMobile = (i: number) => `9300${String(i).padStart(5, '0')}`;
 
+/**
+ * Checkout buyers, each with a session made here (logging 30,000 people in through the API
+ * would take the bench minutes): every order of a checkout run comes from a buyer whose
+ * earlier order it does not replace and whose per-customer order limit it does not reach.
+ */
+export const BENCH_BUYERS = 30_000;
+export const benchBuyerToken = (i: number) => `bench-buyer-session-${String(i).padStart(5, '0')}`;
+
 /** The bench's own private event (never listed): 100 ticket types, a door, a bar. */
 export const BENCH_EVENT_SLUG = 'bench-arena';
 export const BENCH_TYPES = 100;
@@ -143,6 +151,19 @@ async function fill(database: Database, now: Date): Promise<string[]> {
         'active', now())
       ON CONFLICT (mobile) DO NOTHING`);
   }
+  await db.execute(sql`
+    INSERT INTO customers (first_name, last_name, email, mobile, mobile_country_code, password_hash, status,
+      mobile_verified_at)
+    SELECT 'Buyer', g::text, 'buyer' || g || '@example.test', '+3519400' || lpad(g::text, 5, '0'), '351',
+      ${hash}, 'active', now()
+    FROM generate_series(0, ${BENCH_BUYERS - 1}) g
+    ON CONFLICT (mobile) DO NOTHING`);
+  await db.execute(sql`
+    INSERT INTO customer_sessions (customer_id, token_hash, expires_at)
+    SELECT c.id, encode(sha256(convert_to('bench-buyer-session-' || substr(c.mobile, 9), 'UTF8')), 'hex'),
+      now() + interval '1 day'
+    FROM customers c WHERE c.mobile LIKE '+3519400%'
+    ON CONFLICT (token_hash) DO NOTHING`);
   return tickets;
 }
 
