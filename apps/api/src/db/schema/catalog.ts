@@ -59,6 +59,11 @@ export const events = pgTable(
     /** Service cost percentage in basis points (1% = 100); VAT is added on top. */
     serviceFeeBp: integer('service_fee_bp').notNull().default(0),
     salesStartAt: timestamp('sales_start_at', { withTimezone: true }),
+    /**
+     * The organiser's stock display: with this many places left or fewer, the public pages
+     * say "últimos bilhetes" instead of the count (0: always the exact count).
+     */
+    lastTicketsAt: integer('last_tickets_at').notNull().default(50),
     walletEnabled: boolean('wallet_enabled').notNull().default(false),
     /** When tills may start recording (null: WALLET_OPENS_DEFAULT_LEAD_MS before starts_at). */
     walletOpensAt: timestamp('wallet_opens_at', { withTimezone: true }),
@@ -78,6 +83,7 @@ export const events = pgTable(
     index('events_starts_at_idx').on(t.startsAt),
     index('events_organizer_idx').on(t.organizerId),
     check('events_wallet_offline_window_check', sql`${t.walletOfflineWindowMinutes} between 1 and 10080`),
+    check('events_last_tickets_at_check', sql`${t.lastTicketsAt} >= 0`),
   ],
 );
 

@@ -1,0 +1,2 @@
+ALTER TABLE "events" ADD COLUMN "last_tickets_at" integer DEFAULT 50 NOT NULL;--> statement-breakpoint
+ALTER TABLE "events" ADD CONSTRAINT "events_last_tickets_at_check" CHECK ("events"."last_tickets_at" >= 0);
