@@ -52,6 +52,26 @@ describe('GET /api/events', () => {
     expect((await list('?search=_')).meta.total).toBe(0);
   });
 
+  it('folds accents both ways: an accented search finds a plain name, a plain one an accented city', async () => {
+    expect((await list(`?search=${encodeURIComponent('festivál')}`)).data.map((e) => e.slug)).toEqual([
+      'festival-demo',
+      'festival-passado',
+    ]);
+    expect((await list(`?search=${encodeURIComponent('CONCÉRTO')}`)).data.map((e) => e.slug)).toEqual([
+      'concerto-demo',
+    ]);
+    await t.app.db.update(events).set({ city: 'Évora' }).where(eq(events.slug, 'festival-passado'));
+    try {
+      for (const q of ['evora', 'ÉVORA', 'évora'])
+        expect(
+          (await list(`?search=${encodeURIComponent(q)}`)).data.map((e) => e.slug),
+          q,
+        ).toEqual(['festival-passado']);
+    } finally {
+      await t.app.db.update(events).set({ city: 'Porto' }).where(eq(events.slug, 'festival-passado'));
+    }
+  });
+
   it('sorts by name and by location', async () => {
     expect((await list('?sort=name')).data.map((e) => e.slug)).toEqual([
       'concerto-demo',

@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { eventSessions, events, organizers, ticketTypes } from '../../db/schema/index';
 
@@ -18,6 +19,15 @@ const SORTS = {
 /** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
 const likeText = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+// Search folds accents on both sides ("festivál" finds "Festival", "evora" finds "Évora").
+// translate() rather than the unaccent extension: PGlite has no unaccent, and lower() under
+// the C collation leaves accented capitals alone, so both cases are listed.
+const ACCENTED = 'áàâãäåÁÀÂÃÄÅéèêëÉÈÊËíìîïÍÌÎÏóòôõöÓÒÔÕÖúùûüÚÙÛÜçÇñÑýÿÝ';
+const UNACCENTED = 'aaaaaaAAAAAAeeeeEEEEiiiiIIIIoooooOOOOOuuuuUUUUcCnNyyY';
+const folded = (value: SQL | AnyPgColumn) => sql`translate(${value}, ${ACCENTED}, ${UNACCENTED})`;
+const foldedMatch = (column: AnyPgColumn, search: string) =>
+  sql`${folded(column)} ILIKE ${folded(sql`${likeText(search)}`)}`;
+
 /** Public, published-or-cancelled events, never private ones. */
 export async function listPublicEvents(
   db: DbOrTx,
@@ -35,7 +45,7 @@ export async function listPublicEvents(
 ) {
   const where: SQL[] = [eq(events.visibility, 'public'), inArray(events.status, ['published', 'cancelled'])];
   if (q.search) {
-    where.push(or(ilike(events.name, likeText(q.search)), ilike(events.city, likeText(q.search)))!);
+    where.push(or(foldedMatch(events.name, q.search), foldedMatch(events.city, q.search))!);
   }
   if (q.organizerId) where.push(eq(events.organizerId, q.organizerId));
   if (q.endsAfter) where.push(gt(events.endsAt, q.endsAfter));
