@@ -39,7 +39,8 @@ async function main() {
   }
   const app = await buildApp(config, database);
   for (const allowed of productionAllowances(config)) app.log.warn(`PRODUCTION RUNS UNSAFELY: ${allowed}`);
-  if (config.SEED_DEMO) await seedDemo(database.db, new Date(), app.log);
+  if (config.SEED_DEMO)
+    await seedDemo(database.db, new Date(), { log: app.log, publicUrl: config.PUBLIC_URL });
   const stopWorker = config.WORKER ? startWorker(database.db, config, app.log, app.jobs) : async () => {};
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(

@@ -11,8 +11,6 @@ const FESTIVAL_DAY_CAPACITY = 3000;
 
 /** The demo orders' hold: the pending one's is set to a day below, the cancelled one's ended. */
 const SEED_HOLD_MS = 15 * 60_000;
-/** The site address in the demo order's confirmation email (the seed runs without the app's configuration). */
-const SEED_PUBLIC_URL = 'http://localhost:3000';
 
 /**
  * Demo orders of Ana, made through the real checkout services so counters, tickets and
@@ -66,7 +64,7 @@ export async function seedCommerce(ctx: DemoContext): Promise<void> {
     paid.order.id,
     { method: 'card', display: 'Visa •••• 4242' },
     earlier,
-    SEED_PUBLIC_URL,
+    ctx.publicUrl,
   );
 
   const pending = await createOrder(
