@@ -15,6 +15,12 @@ const repositoryOnly = [
   },
 ];
 
+/** Another module's repository: its data is reached through that module's service. */
+const otherModulesRepository = {
+  group: ['../*/*.repository', '../*/*.repository.ts'],
+  message: "Reach another module's data through its service (<module>.service.ts), not its repository.",
+};
+
 // Web features are the folders under apps/web/src/features, so a new feature is covered
 // by the boundary rule below without editing this file.
 const features = fs
@@ -83,8 +89,12 @@ export default tseslint.config(
     files: ['apps/api/src/modules/**/*.ts'],
     ignores: ['**/*.repository.ts', '**/*.test.ts', '**/*.ops.ts'],
     rules: {
-      // Only repositories (and db/, seed, ops, tests) query the database.
-      '@typescript-eslint/no-restricted-imports': ['error', { patterns: repositoryOnly }],
+      // Only repositories (and db/, seed, ops, tests) query the database; another module's
+      // data is reached through its service.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [...repositoryOnly, otherModulesRepository] },
+      ],
     },
   },
   {
@@ -100,6 +110,7 @@ export default tseslint.config(
               message: 'Routes never import repositories; call a service.',
             },
             ...repositoryOnly,
+            otherModulesRepository,
           ],
         },
       ],

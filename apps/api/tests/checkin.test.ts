@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID, verify, createPublicKey } from 'node:crypto';
+import { eventDay } from '@bilheteira/shared/ticket-status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { checkinDevices, checkins, checkinScans, customerTickets, events } from '../src/db/schema/index';
@@ -327,7 +328,13 @@ describe('offline scanning', () => {
       typeName: 'Passe 3 dias',
       qty: 1,
     });
-    const scannedAt = new Date(Date.now() - 20 * 60_000).toISOString();
+    // up to 20 minutes ago, but on the same event day (just after 06:00 the day is young)
+    const now = Date.now();
+    const ago = [20, 10, 5, 1, 0].find(
+      (m) =>
+        eventDay(new Date(now - m * 60_000), 'Europe/Lisbon') === eventDay(new Date(now), 'Europe/Lisbon'),
+    )!;
+    const scannedAt = new Date(now - ago * 60_000).toISOString();
     const scans = [{ token: tokens[0]!, nonce: `off-${randomUUID()}`, scanned_at: scannedAt }];
     const up = () =>
       t.app.inject({

@@ -242,3 +242,6 @@ export async function withdrawMarketingConsent(
     return after;
   });
 }
+
+/** What other modules (gdpr) use of customers and their one-time codes. */
+export { findCustomer, findLiveCode, insertCode, markCodeUsed, retireCodes } from './account.repository';

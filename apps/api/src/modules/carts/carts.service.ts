@@ -1,6 +1,6 @@
 import type { CartView } from '@bilheteira/shared/schemas/carts';
 import { fromSessionDate, toSessionDate } from '@bilheteira/shared/schemas/carts';
-import { serviceCostCents } from '@bilheteira/shared/money';
+import { ticketsServiceCents } from '@bilheteira/shared/money';
 import { perOrderProblems } from '@bilheteira/shared/order-limits';
 import { isInSalesWindow } from '@bilheteira/shared/sales-window';
 import type { Db, DbOrTx } from '../../db/client';
@@ -88,6 +88,7 @@ function cartView(contents: CartContents, eventId?: number): CartView {
       subtotal_cents: 0,
       service_cents: 0,
       total_cents: 0,
+      service_fee_bp: event?.serviceFeeBp ?? 0,
     };
   }
   const viewItems = items.flatMap((i) => {
@@ -113,7 +114,10 @@ function cartView(contents: CartContents, eventId?: number): CartView {
     ];
   });
   const subtotal = viewItems.reduce((n, i) => n + i.line_cents, 0);
-  const service = serviceCostCents(subtotal, event?.serviceFeeBp ?? 0);
+  const service = ticketsServiceCents(
+    viewItems.map((i) => ({ unitCents: i.amount, qty: i.qty })),
+    event?.serviceFeeBp ?? 0,
+  );
   return {
     id: cart.id,
     event_id: cart.eventId,
@@ -122,6 +126,7 @@ function cartView(contents: CartContents, eventId?: number): CartView {
     subtotal_cents: subtotal,
     service_cents: service,
     total_cents: subtotal + service,
+    service_fee_bp: event?.serviceFeeBp ?? 0,
   };
 }
 
@@ -239,3 +244,13 @@ export async function mergeCartsAtLogin(
   if (!(await hasVisitorCarts(db, visitorId))) return;
   await db.transaction((tx) => mergeVisitorCarts(tx, visitorId, customerId, now));
 }
+
+/** What other modules (orders) read of the carts' sale facts: reached here, not in the repository. */
+export {
+  findCartContents,
+  findSaleFacts,
+  findSessionsByIds,
+  type EventRow,
+  type SaleFacts,
+  type SessionRow,
+} from './carts.repository';

@@ -12,7 +12,7 @@ import { sha256 } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { parseTicketToken, type ParsedTicketToken } from '../tickets/ticket-token';
 import { validityOf } from '../tickets/ticket-facts';
-import { findTicketByToken } from '../tickets/tickets.repository';
+import { findTicketByToken } from '../tickets/tickets.service';
 import { checkinErrors } from './checkin.errors';
 import {
   deleteCheckin,

@@ -9,7 +9,7 @@ import {
   ensureEventSigningKey,
   findEventPublicKey,
   type EventPublicKeyCache,
-} from '../tickets/signing-key.repository';
+} from '../tickets/tickets.service';
 import {
   parseTicketToken,
   verifyTicketSignature,
@@ -17,7 +17,7 @@ import {
   type ParsedTicketToken,
 } from '../tickets/ticket-token';
 import { statusOf, validityOf } from '../tickets/ticket-facts';
-import { findRevokedToken, findTicketByToken, revocationListOfEvent } from '../tickets/tickets.repository';
+import { findRevokedToken, findTicketByToken, revocationListOfEvent } from '../tickets/tickets.service';
 import {
   checkinDaysOfTicket,
   findDeviceByKeyHash,

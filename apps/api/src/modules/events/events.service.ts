@@ -1,5 +1,6 @@
-import { eventStatus } from '@bilheteira/shared/event-status';
+import { EVENT_STATUS, eventStatus } from '@bilheteira/shared/event-status';
 import { isInSalesWindow } from '@bilheteira/shared/sales-window';
+import { publicStock } from '@bilheteira/shared/stock-display';
 import type { EventDetail, EventSummary } from '@bilheteira/shared/schemas/events';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/errors';
@@ -25,6 +26,12 @@ function toSummary(e: EventRow, o: OrganizerRow, types: TicketTypeRow[], now: Da
     .filter((t) => onSale(t, now) || !t.salesStartAt || t.salesStartAt > now)
     .reduce((n, t) => n + left(t), 0);
   const prices = types.map((t) => t.priceCents);
+  const status = eventStatus(
+    { status: e.status, endsAt: e.endsAt, salesStartAt: e.salesStartAt, available },
+    now,
+  );
+  // "Desde 60,00 €" only where that price can still be paid (on sale now or soon)
+  const priced = status === EVENT_STATUS.available || status === EVENT_STATUS.soon;
   return {
     id: e.id,
     slug: e.slug,
@@ -35,9 +42,10 @@ function toSummary(e: EventRow, o: OrganizerRow, types: TicketTypeRow[], now: Da
     ends_at: e.endsAt.toISOString(),
     timezone: e.timezone,
     image_url: e.imageUrl,
-    status: eventStatus({ status: e.status, endsAt: e.endsAt, salesStartAt: e.salesStartAt, available }, now),
+    status,
     is_session: e.isSession,
-    min_price_cents: prices.length ? Math.min(...prices) : null,
+    min_price_cents: priced && prices.length ? Math.min(...prices) : null,
+    service_fee_bp: e.serviceFeeBp,
     organizer: { slug: o.slug, name: o.name },
   };
 }
@@ -92,9 +100,17 @@ export async function listEvents(
   };
 }
 
-function sessionAvailability(s: SessionRow, types: TicketTypeRow[]): Record<string, number> {
+/** One session's places per ticket type, as the organiser lets the page show them. */
+function sessionAvailability(s: SessionRow, types: TicketTypeRow[], lastTicketsAt: number) {
   const cap = s.capacity === null ? Infinity : Math.max(0, s.capacity - s.reserved - s.sold);
-  return Object.fromEntries(types.map((t) => [String(t.id), Math.min(cap, left(t))]));
+  const shown = types.map((t) => ({
+    id: t.id,
+    ...publicStock(Math.min(cap, left(t)), t.maxPerOrder, lastTicketsAt),
+  }));
+  return {
+    availability: Object.fromEntries(shown.map((x) => [String(x.id), x.available])),
+    last_tickets: shown.filter((x) => x.last_tickets).map((x) => x.id),
+  };
 }
 
 /** An event page by slug (private events too: reachable by link). Throws 404 if unknown. */
@@ -118,7 +134,7 @@ export async function getEventDetail(db: DbOrTx, slug: string, now: Date): Promi
       name: t.name,
       description: t.description,
       price_cents: t.priceCents,
-      available: left(t),
+      ...publicStock(left(t), t.maxPerOrder, e.lastTicketsAt),
       min_per_order: t.minPerOrder,
       max_per_order: t.maxPerOrder,
       period_days: t.periodDays,
@@ -129,7 +145,7 @@ export async function getEventDetail(db: DbOrTx, slug: string, now: Date): Promi
       date: s.date,
       hour: s.hour,
       starts_at: s.startsAt.toISOString(),
-      availability: sessionAvailability(s, types),
+      ...sessionAvailability(s, types, e.lastTicketsAt),
     })),
   };
 }

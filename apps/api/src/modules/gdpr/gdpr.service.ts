@@ -15,7 +15,7 @@ import {
   insertCode,
   markCodeUsed,
   retireCodes,
-} from '../account/account.repository';
+} from '../account/account.service';
 import {
   erasurePreview,
   exportConsentLog,

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { serviceCostCents } from '@bilheteira/shared/money';
+import { ticketsServiceCents } from '@bilheteira/shared/money';
 import { perOrderProblems } from '@bilheteira/shared/order-limits';
 import { toSessionDate } from '@bilheteira/shared/schemas/carts';
 import type { createOrderBody, OrderDetailView } from '@bilheteira/shared/schemas/orders';
@@ -12,7 +12,7 @@ import { translate } from '../../i18n/messages';
 import { cartErrors } from '../carts/carts.errors';
 import { mergeCartsAtLogin, sellableEvent, typeOnSale } from '../carts/carts.service';
 import { cachedSaleFacts, type SaleFactsCache } from '../carts/sale-facts.cache';
-import { findCartContents, type EventRow, type SaleFacts } from '../carts/carts.repository';
+import { findCartContents, type EventRow, type SaleFacts } from '../carts/carts.service';
 import { assertOnlineTopUpFits } from '../wallet/wallet-ceiling.service';
 import { orderErrors } from './orders.errors';
 import { detailView } from './order-view.service';
@@ -239,11 +239,12 @@ async function prepareOrder(db: Db, input: CreateOrderArgs, now: Date): Promise<
       stockDays: [],
     });
   }
-  const ticketSubtotal = lines
-    .filter((l) => l.kind === 'ticket')
-    .reduce((n, l) => n + l.unitCents * l.qty, 0);
   const subtotal = lines.reduce((n, l) => n + l.unitCents * l.qty, 0);
-  const service = serviceCostCents(ticketSubtotal, event.serviceFeeBp);
+  // the service cost is on tickets only, never on a wallet top-up
+  const service = ticketsServiceCents(
+    lines.filter((l) => l.kind === 'ticket'),
+    event.serviceFeeBp,
+  );
   const values: OrderValues = {
     eventId: event.id,
     subtotalCents: subtotal,

@@ -1,7 +1,7 @@
 import { toSessionDate } from '@bilheteira/shared/schemas/carts';
 import type { Db, DbOrTx } from '../../db/client';
 import type { AppError } from '../../lib/errors';
-import { findSaleFacts, findSessionsByIds, type SaleFacts } from '../carts/carts.repository';
+import { findSaleFacts, findSessionsByIds, type SaleFacts } from '../carts/carts.service';
 import { orderErrors } from './orders.errors';
 import type { NewOrderLine } from './orders.repository';
 import { counters, type StockClaim, type StockShortage } from './stock.repository';

@@ -7,8 +7,9 @@ import type {
 } from '@bilheteira/shared/schemas/orders';
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_VIEW_STATUSES } from '@bilheteira/shared/schemas/orders';
 import { toSessionDate } from '@bilheteira/shared/schemas/carts';
+import { ticketsServiceCents } from '@bilheteira/shared/money';
 import type { DbOrTx } from '../../db/client';
-import type { EventRow, SessionRow } from '../carts/carts.repository';
+import type { EventRow, SessionRow } from '../carts/carts.service';
 import { orderErrors } from './orders.errors';
 import { isPayable } from './order-hold';
 import {
@@ -33,7 +34,17 @@ const FILTER_STATUSES: Record<OrderFilter, OrderStatus[] | null> = {
 
 const asStatus = (s: string): OrderStatus => ORDER_STATUSES.find((x) => x === s) ?? 'pending';
 
-type EventFacts = Pick<EventRow, 'slug' | 'name' | 'startsAt'>;
+type EventFacts = Pick<EventRow, 'slug' | 'name' | 'startsAt' | 'serviceFeeBp'>;
+
+/**
+ * The event's service cost percentage, if it is still the one the order was priced with (the
+ * order keeps the amount, not the rate: an organiser may change the rate later).
+ */
+function orderFeeBp(o: OrderRow, own: OrderLineRow[], e: EventFacts | undefined): number | null {
+  if (!e) return null;
+  const tickets = own.filter((l) => l.kind === 'ticket');
+  return ticketsServiceCents(tickets, e.serviceFeeBp) === o.serviceCents ? e.serviceFeeBp : null;
+}
 
 /** The list view of one order, from its row, its lines and its event. */
 function summaryView(
@@ -42,6 +53,7 @@ function summaryView(
   e: EventFacts | undefined,
   now: Date,
 ): OrderSummaryView {
+  const own = lines.filter((l) => l.orderId === o.id);
   return {
     id: o.id,
     reference: o.reference,
@@ -52,9 +64,11 @@ function summaryView(
       name: e?.name ?? '',
       starts_at: (e?.startsAt ?? o.createdAt).toISOString(),
     },
-    quantity: lines.filter((l) => l.orderId === o.id && l.kind === 'ticket').reduce((n, l) => n + l.qty, 0),
+    quantity: own.filter((l) => l.kind === 'ticket').reduce((n, l) => n + l.qty, 0),
+    topup_cents: own.filter((l) => l.kind === 'topup').reduce((n, l) => n + l.unitCents * l.qty, 0),
     subtotal_cents: o.subtotalCents,
     service_cents: o.serviceCents,
+    service_fee_bp: orderFeeBp(o, own, e),
     total_cents: o.totalCents,
     created_at: o.createdAt.toISOString(),
     paid_at: o.paidAt?.toISOString() ?? null,

@@ -7,8 +7,8 @@ import { enqueueMessage } from '../../lib/outbox';
 import { translate } from '../../i18n/messages';
 import { issueTicketsForOrder } from '../tickets/ticket-issuing.service';
 import { creditOnlineTopUp } from '../wallet/wallet-ledger.service';
-import { findLines, findOrderForUpdate, markOrderPaid, type OrderRow } from '../orders/orders.repository';
-import { claimsOf, commitStock, reserveStock } from '../orders/stock.repository';
+import { findLines, findOrderForUpdate, markOrderPaid, type OrderRow } from '../orders/orders.service';
+import { claimsOf, commitStock, reserveStock } from '../orders/orders.service';
 import {
   findCustomer,
   findEvent,

@@ -19,7 +19,7 @@ import {
   findOwnedOrder,
   setOrderExpiry,
   type OrderRow,
-} from '../orders/orders.repository';
+} from '../orders/orders.service';
 import { assertOnlineTopUpFits } from '../wallet/wallet-ceiling.service';
 import { declinePayment, fulfilPayment } from './fulfilment.service';
 import { CARD_ATTEMPT_WINDOW_MS, type ProviderResult } from './payment-provider';

@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import type { PaymentMethod } from '@bilheteira/shared/schemas/orders';
 import type { Db } from '../../db/client';
-import { findOrderById, findOwnedOrder } from '../orders/orders.repository';
+import { findOrderById, findOwnedOrder } from '../orders/orders.service';
 import { declinePayment, fulfilPayment } from './fulfilment.service';
 import { newPaymentRef } from './pay-order.service';
 import type { PaymentsContext } from './payments.context';

@@ -50,6 +50,11 @@ export interface PaymentProvider {
    * Throws when the provider refuses or cannot be reached (the refund job retries).
    */
   refund(input: RefundInput): Promise<{ refundRef: string }>;
+  /**
+   * Ends an attempt still waiting for the customer (MB WAY request given up), so the provider
+   * does not charge it later. Throws when the provider refuses (already approved) or is down.
+   */
+  cancel?(providerRef: string): Promise<void>;
 }
 
 export interface RefundInput {

@@ -7,9 +7,9 @@ export const paymentMessages = defineMessages({
     es: 'Número de tarjeta no válido.',
   },
   'validation.card_expiry': {
-    'pt-pt': 'Validade inválida (MM/AAAA).',
-    en: 'Invalid expiry date (MM/YYYY).',
-    es: 'Caducidad no válida (MM/AAAA).',
+    'pt-pt': 'Validade inválida (MM/AA ou MM/AAAA).',
+    en: 'Invalid expiry date (MM/YY or MM/YYYY).',
+    es: 'Caducidad no válida (MM/AA o MM/AAAA).',
   },
   'validation.card_expired': {
     'pt-pt': 'O cartão está expirado.',
@@ -55,6 +55,11 @@ export const paymentMessages = defineMessages({
     'pt-pt': 'Pagamento não encontrado.',
     en: 'Payment not found.',
     es: 'Pago no encontrado.',
+  },
+  'payment.cancelled': {
+    'pt-pt': 'O pedido de pagamento foi cancelado. Pode pagar com outro método.',
+    en: 'The payment request was cancelled. You can pay with another method.',
+    es: 'La solicitud de pago se ha cancelado. Puede pagar con otro método.',
   },
   'payment.not_awaiting': {
     'pt-pt': 'Este pagamento já não aguarda confirmação.',

@@ -60,5 +60,9 @@ export function sandboxProvider(): PaymentProvider {
     async refund(input) {
       return { refundRef: `re_${input.providerRef}` };
     },
+    async cancel() {
+      // the simulated app answers only attempts still open in our payments table, and the
+      // caller has just closed this one: nothing else to end
+    },
   };
 }

@@ -92,6 +92,10 @@ export function stripeProvider(secretKey: string): PaymentProvider {
       const pi = await stripe.paymentIntents.retrieve(providerRef);
       return mapIntentStatus(pi.status);
     },
+    async cancel(providerRef) {
+      // an intent already succeeded cannot be cancelled: Stripe refuses and the webhook pays
+      await stripe.paymentIntents.cancel(providerRef, { cancellation_reason: 'abandoned' });
+    },
     async refund(input) {
       const refund = await stripe.refunds.create(
         { payment_intent: input.providerRef, amount: input.amountCents },

@@ -22,7 +22,7 @@ import { requestLocale, type CatalogueReads } from './seo.preload';
  * - features/home/pages/home-page.tsx (the hero section only)
  * - app/pages/event-details-page.tsx + features/catalog/components/event-details.tsx and
  *   status-banner.tsx (the event article; the ticket column comes with React)
- * - lib/event-format.ts (formatEventDate, formatHour)
+ * - lib/date-format.ts (formatEventDate, formatHour)
  * The wrapper is `inert` (nothing to click before React's handlers exist) and carries no
  * data-testid, so tests and users act on React's elements only. Texts come from the web
  * app's own i18n catalogues; every value is HTML-escaped.

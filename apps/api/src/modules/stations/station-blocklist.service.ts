@@ -7,7 +7,7 @@
 import type { StationBlocklist } from '@bilheteira/shared/schemas/wallet';
 import type { Db } from '../../db/client';
 import { sha256 } from '../../lib/crypto';
-import { ensureEventSigningKey } from '../tickets/signing-key.repository';
+import { ensureEventSigningKey } from '../tickets/tickets.service';
 import { signEventMessage } from '../tickets/ticket-token';
 import { blockedBraceletsOfEvent, type StationRow } from './stations.repository';
 

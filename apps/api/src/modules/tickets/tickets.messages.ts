@@ -28,14 +28,14 @@ export const ticketsMessages = defineMessages({
     es: 'Entrada transferida a {mobile}. Enviamos un SMS: la entrada aparecerá cuando el destinatario se registre con este número.',
   },
   'ticket.transfer_sms': {
-    'pt-pt': 'Bilheteira: recebeu um bilhete "{ticket}" para {event}. Veja-o em {url}',
-    en: 'Bilheteira: you received a "{ticket}" ticket for {event}. See it at {url}',
-    es: 'Bilheteira: ha recibido una entrada "{ticket}" para {event}. Véala en {url}',
+    'pt-pt': 'Bilheteira: {sender} enviou-lhe um bilhete "{ticket}" para {event}. Veja-o em {url}',
+    en: 'Bilheteira: {sender} sent you a "{ticket}" ticket for {event}. See it at {url}',
+    es: 'Bilheteira: {sender} le ha enviado una entrada "{ticket}" para {event}. Véala en {url}',
   },
   'ticket.transfer_sms_pending': {
     'pt-pt':
-      'Bilheteira: recebeu um bilhete "{ticket}" para {event}. Crie a sua conta com este número em {url} para o ver.',
-    en: 'Bilheteira: you received a "{ticket}" ticket for {event}. Create your account with this number at {url} to see it.',
-    es: 'Bilheteira: ha recibido una entrada "{ticket}" para {event}. Cree su cuenta con este número en {url} para verla.',
+      'Bilheteira: {sender} enviou-lhe um bilhete "{ticket}" para {event}. Crie a sua conta com este número em {url} para o ver.',
+    en: 'Bilheteira: {sender} sent you a "{ticket}" ticket for {event}. Create your account with this number at {url} to see it.',
+    es: 'Bilheteira: {sender} le ha enviado una entrada "{ticket}" para {event}. Cree su cuenta con este número en {url} para verla.',
   },
 });

@@ -64,9 +64,15 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { pending } = await transferTicket(
         app.db,
         {
-          customer: { id: customer.id, mobile: customer.mobile },
+          customer: {
+            id: customer.id,
+            mobile: customer.mobile,
+            firstName: customer.firstName,
+            lastName: customer.lastName,
+          },
           ticketId: req.body.customer_ticket_id,
           e164: req.body.e164,
+          recipientPhone: { dialCode: req.body.mobile_country_code, national: req.body.national },
           locale: req.locale,
           publicUrl: app.config.PUBLIC_URL,
           impersonatedBy: req.auth!.impersonatedBy,

@@ -1,6 +1,7 @@
 import { isAdmittingStatus, type TicketStatus } from '@bilheteira/shared/ticket-status';
 import type { CustomerTicketView, TicketValidated } from '@bilheteira/shared/schemas/tickets';
 import { normalizeLocale, type Locale } from '@bilheteira/shared/locales';
+import { findCountryByDialCode } from '@bilheteira/shared/phone';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { ticketErrors } from './tickets.errors';
@@ -122,13 +123,30 @@ export async function getTicketValidation(
 }
 
 export interface TransferInput {
-  customer: { id: number; mobile: string | null };
+  customer: { id: number; mobile: string | null; firstName: string; lastName: string };
   ticketId: number;
   /** recipient, E.164 */
   e164: string;
+  /** the recipient's number as typed: dial code and national digits (prefill the registration) */
+  recipientPhone: { dialCode: string; national: string };
   locale: Locale;
   publicUrl: string;
   impersonatedBy: string | null;
+}
+
+/** Who the recipient's SMS names: first name and last name, as the sender's account holds them. */
+const senderName = (c: { firstName: string; lastName: string; mobile: string | null }) =>
+  `${c.firstName} ${c.lastName}`.trim() || (c.mobile ?? '');
+
+/**
+ * The customer registration with the recipient's number filled in (the web's register form
+ * reads `country` and `mobile`), so the ticket waiting for that number is theirs on sign-up.
+ */
+function registrationUrl(publicUrl: string, phone: { dialCode: string; national: string }): string {
+  const query = new URLSearchParams({ mobile: phone.national });
+  const country = findCountryByDialCode(phone.dialCode)?.iso2;
+  if (country) query.set('country', country);
+  return `${publicUrl.replace(/\/$/, '')}/dashboard/register?${query.toString()}`;
 }
 
 /**
@@ -180,12 +198,15 @@ export async function transferTicket(db: Db, input: TransferInput, now: Date): P
       at: now,
     });
     const smsLocale = recipient ? normalizeLocale(recipient.locale) : input.locale;
-    const url = recipient ? `${input.publicUrl}/dashboard/tickets` : `${input.publicUrl}/create-account`;
+    const url = recipient
+      ? `${input.publicUrl}/dashboard/tickets`
+      : registrationUrl(input.publicUrl, input.recipientPhone);
     await enqueueMessage(tx, {
       channel: 'sms',
       recipient: input.e164,
       customerId: recipient?.id ?? null,
       body: translate(smsLocale, recipient ? 'ticket.transfer_sms' : 'ticket.transfer_sms_pending', {
+        sender: senderName(input.customer),
         ticket: t.ticketName,
         event: t.eventName,
         url,
@@ -204,3 +225,11 @@ export async function transferTicket(db: Db, input: TransferInput, now: Date): P
     return { pending: !recipient };
   });
 }
+
+/** What other modules (the door, the tills' blocklist) read of tickets and signing keys. */
+export { findRevokedToken, findTicketByToken, revocationListOfEvent } from './tickets.repository';
+export {
+  ensureEventSigningKey,
+  findEventPublicKey,
+  type EventPublicKeyCache,
+} from './signing-key.repository';
