@@ -24,8 +24,13 @@ export const ticketTypeView = z.object({
   name: z.string(),
   description: z.string(),
   price_cents: z.number(),
-  /** left to sell now (total for the event; per session in `sessions[].availability`) */
+  /**
+   * left to sell now (total for the event; per session in `sessions[].availability`); when
+   * `last_tickets`, capped to one order's worth (stock-display.ts)
+   */
   available: z.number(),
+  /** few left: the page says "últimos bilhetes" instead of the count */
+  last_tickets: z.boolean(),
   min_per_order: z.number(),
   max_per_order: z.number(),
   period_days: z.array(z.string()),
@@ -37,8 +42,10 @@ export const sessionView = z.object({
   date: z.string(),
   hour: z.string(),
   starts_at: z.string(),
-  /** left per ticket type for this session: { [ticket_type_id]: n } */
+  /** left per ticket type for this session: { [ticket_type_id]: n } (capped as above) */
   availability: z.record(z.string(), z.number()),
+  /** ticket type ids with few left for this session ("últimos bilhetes") */
+  last_tickets: z.array(z.number()),
 });
 
 export const organizerSummary = z.object({ slug: z.string(), name: z.string() });
@@ -56,6 +63,8 @@ export const eventSummary = z.object({
   status: eventStatus,
   is_session: z.boolean(),
   min_price_cents: z.number().nullable(),
+  /** service cost percentage in basis points (500 = 5 %): all-in prices are shown with it */
+  service_fee_bp: z.number(),
   organizer: organizerSummary,
 });
 export type EventSummary = z.infer<typeof eventSummary>;
@@ -66,7 +75,6 @@ export const eventDetail = eventSummary.extend({
   latitude: z.string().nullable(),
   longitude: z.string().nullable(),
   visibility: z.enum(['public', 'private']),
-  service_fee_bp: z.number(),
   wallet_enabled: z.boolean(),
   online_topup_enabled: z.boolean(),
   ticket_types: z.array(ticketTypeView),
