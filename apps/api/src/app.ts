@@ -6,6 +6,7 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import compress from '@fastify/compress';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { isSpaRoute } from '@bilheteira/shared/spa-routes';
 import type { Config } from './config';
 import { createAppCaches, type AppCaches } from './caches';
 import type { Database, Db } from './db/client';
@@ -154,7 +155,7 @@ export async function buildApp(
 
   app.setNotFoundHandler((req, reply) => {
     if ((req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/api'))
-      return app.sendSpa(req, reply);
+      return app.sendSpa(req, reply, isSpaRoute(req.url.split('?')[0] ?? '/') ? 200 : 404);
     return sendError(req, reply, 404, 'route_not_found', 'error.route_not_found');
   });
 

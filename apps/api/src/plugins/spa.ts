@@ -27,8 +27,11 @@ declare module 'fastify' {
     addRootProvider(provider: RootProvider): void;
     /** A route outside /api (e.g. /sitemap.xml, /robots.txt) for modules mounted under /api. */
     addRootRoute(route: RouteOptions): void;
-    /** Serves index.html for a history-mode route (used by the not-found handler). */
-    sendSpa(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+    /**
+     * Serves index.html for a history-mode route (used by the not-found handler); `status`
+     * 404 for a URL that is none of the site's routes (the app then shows its not-found page).
+     */
+    sendSpa(req: FastifyRequest, reply: FastifyReply, status?: 200 | 404): Promise<FastifyReply>;
     /**
      * `<link rel="modulepreload">` tags for built modules (keys of Vite's manifest, e.g.
      * 'src/features/home/pages/home-page.tsx') and their static imports, leaving out what
@@ -112,7 +115,7 @@ export const spaPlugin = fp(async (app, opts: { distDir: string }) => {
   // apps/web/public/paint-first.js: loads the entry module after the first paint
   const paintFirst = hasDist && fs.existsSync(path.join(opts.distDir, 'paint-first.js'));
   let template: string | null = null;
-  app.decorate('sendSpa', async (req: FastifyRequest, reply: FastifyReply) => {
+  app.decorate('sendSpa', async (req: FastifyRequest, reply: FastifyReply, status: 200 | 404 = 200) => {
     if (!hasDist) {
       return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
     }
@@ -145,6 +148,6 @@ export const spaPlugin = fp(async (app, opts: { distDir: string }) => {
       break;
     }
     const html = head ? page.replace('</head>', () => `${head}</head>`) : page;
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SPA_ROUTE_PATTERNS } from '@bilheteira/shared/spa-routes';
 import { layoutFor, ROUTES } from './route-table';
 
 const byName = (name: string) => ROUTES.find((r) => r.name === name)!;
@@ -48,6 +49,10 @@ describe('route table (spec §2)', () => {
     ]) {
       expect(paths).toContain(p);
     }
+  });
+
+  it('routes exactly the patterns the server knows (anything else answers 404)', () => {
+    expect([...ROUTES.map((r) => r.path)].sort()).toEqual([...SPA_ROUTE_PATTERNS].sort());
   });
 
   it('applies the layout rules', () => {

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { SpaRoutePattern } from '@bilheteira/shared/spa-routes';
 
 export type Layout = 'site' | 'event' | 'dashboard' | 'none';
 export type Guard = 'public' | 'customer';
@@ -6,7 +7,8 @@ export type Guard = 'public' | 'customer';
 export interface RouteDef {
   /** route name of spec §2 */
   name: string;
-  path: string;
+  /** one of the site's route patterns (packages/shared spa-routes.ts: the server answers 404 to others) */
+  path: SpaRoutePattern;
   load: () => Promise<{ default: ComponentType }>;
   /** public routes need no login; customer routes need a token and a customer (spec §4) */
   guard: Guard;
@@ -47,7 +49,7 @@ export function layoutFor(route: Pick<RouteDef, 'name' | 'path'>): Layout {
   return 'site';
 }
 
-const pub = (name: string, path: string, load: RouteDef['load']): RouteDef => ({
+const pub = (name: string, path: SpaRoutePattern, load: RouteDef['load']): RouteDef => ({
   name,
   path,
   load,
@@ -55,7 +57,7 @@ const pub = (name: string, path: string, load: RouteDef['load']): RouteDef => ({
 });
 const dash = (
   name: string,
-  path: string,
+  path: SpaRoutePattern,
   load: RouteDef['load'],
   headerStyle: 'solid' | 'transparent',
 ): RouteDef => ({
@@ -87,6 +89,7 @@ export const ROUTES: RouteDef[] = [
   pub('faq', '/faq', () => import('../features/static-pages/pages/faq-page')),
   pub('privacy', '/privacy', () => import('../features/static-pages/pages/privacy-page')),
   pub('cookies', '/cookies', () => import('../features/static-pages/pages/cookies-page')),
+  pub('accessibility', '/accessibility', () => import('../features/static-pages/pages/accessibility-page')),
   pub('need-help', '/need-help', () => import('../features/static-pages/pages/need-help-page')),
   pub(
     'create-account',

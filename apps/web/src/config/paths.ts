@@ -10,6 +10,7 @@ export const paths = {
   faq: '/faq',
   privacy: '/privacy',
   cookies: '/cookies',
+  accessibility: '/accessibility',
   needHelp: '/need-help',
   createAccount: '/create-account',
   notFound: '/404',

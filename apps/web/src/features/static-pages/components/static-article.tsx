@@ -4,7 +4,7 @@ import { usePageMeta } from '../../../lib/page-meta';
 
 type Sections = Record<string, { title: string; body: string }>;
 
-export type ArticlePage = 'about' | 'terms' | 'privacy' | 'cookies' | 'privacy_app';
+export type ArticlePage = 'about' | 'terms' | 'privacy' | 'cookies' | 'privacy_app' | 'accessibility';
 
 /** A text page from the `static` catalogue: title, intro, numbered sections, paragraphs. */
 export function StaticArticle({
