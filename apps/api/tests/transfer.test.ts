@@ -94,6 +94,8 @@ describe('POST /api/customers/transfer-ticket', () => {
       .from(outbox)
       .where(and(eq(outbox.recipient, RUI), eq(outbox.channel, 'sms')));
     expect(sms.at(-1)!.body).toMatch(/Passe 3 dias/);
+    // the recipient has an account: the SMS names the sender and links to their tickets
+    expect(sms.at(-1)!.body).toMatch(/Ana Silva .*\/dashboard\/tickets$/);
     const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'ticket.transfer'));
     expect(audits.some((a) => a.entityId === String(ids[0]))).toBe(true);
   });
@@ -121,7 +123,14 @@ describe('POST /api/customers/transfer-ticket', () => {
       .where(eq(revokedTokens.token, tokens[0]!));
     expect(revoked).toHaveLength(1);
     const sms = await t.database.db.select().from(outbox).where(eq(outbox.recipient, '+351961234567'));
-    expect(sms[0]!.body).toMatch(/create-account/);
+    // the customer registration with the number filled in (not the organiser sign-up), and
+    // who sent the ticket
+    expect(sms[0]!.body).toContain('Ana Silva enviou-lhe um bilhete');
+    expect(sms[0]!.body).toContain('/dashboard/register?mobile=961234567&country=PT ');
+    expect(sms[0]!.body).not.toContain('create-account');
+    expect(sms[0]!.meta).toMatchObject({
+      url: expect.stringMatching(/\/dashboard\/register\?mobile=961234567&country=PT$/),
+    });
   });
 
   it('refuses transfers to oneself, of others’ tickets and of used tickets, with clear 4xx', async () => {

@@ -13,7 +13,7 @@ import { DialogFrame } from '../../../components/dialog-frame';
  * Transfer modal (spec §4, §8): a new mobile number with the shared phone input (submit
  * disabled until valid), a confirmation question, then the form POST; on success the
  * tickets reload, the modal closes and a success message shows; on failure the spec's
- * error dialog.
+ * error dialog, or the API's specific reason alone when the request was refused (4xx).
  */
 export function TransferModal({ ticket, onClose }: { ticket: CustomerTicketView | null; onClose(): void }) {
   const { t } = useTranslation('tickets');
@@ -51,12 +51,14 @@ export function TransferModal({ ticket, onClose }: { ticket: CustomerTicketView 
       onClose();
       await showAlert({ type: 'success', title: t('transfer_success_title'), text: res.data.message });
     } catch (err) {
-      const reason = err instanceof ApiError && err.status < 500 ? err.message : '';
+      // A refusal the customer can act on (own number, ticket already used…) is said alone:
+      // "try again later" would only mislead; the generic text is for failures of ours.
+      const reason = err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : '';
       if (err instanceof ApiError) setFieldError(err.fieldErrors.mobile?.join(' '));
       await showAlert({
         type: 'error',
         title: t('transfer_error_title'),
-        text: reason ? `${reason} ${t('transfer_error_text')}` : t('transfer_error_text'),
+        text: reason || t('transfer_error_text'),
       });
     }
   };
