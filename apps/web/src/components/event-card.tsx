@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../config/paths';
 import { currentLocale } from '../i18n/i18n';
-import { formatHour, formatShortDate } from '../lib/event-format';
+import { formatDateTime } from '../lib/date-format';
 
 const PILL: Record<Exclude<EventStatus, 'available'>, string> = {
   [EVENT_STATUS.soon]: 'bg-sky-100 text-sky-950',
@@ -60,10 +60,7 @@ export function EventCard({ event, headingLevel = 3 }: { event: EventSummary; he
       </div>
       <div className="flex flex-1 flex-col p-4">
         <p className="text-sm font-semibold text-indigo-800">
-          <time dateTime={event.starts_at}>
-            {formatShortDate(event.starts_at, event.timezone, locale)} ·{' '}
-            {formatHour(event.starts_at, event.timezone, locale)}
-          </time>
+          <time dateTime={event.starts_at}>{formatDateTime(event.starts_at, event.timezone, locale)}</time>
         </p>
         <Heading className="mt-1 text-lg font-bold leading-snug">
           <Link

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { currentLocale } from '../../../i18n/i18n';
-import { formatEventDate, formatHour } from '../../../lib/event-format';
+import { formatEventDate, formatHour } from '../../../lib/date-format';
 import { StatusBanner } from './status-banner';
 
 function mapUrl(e: EventDetail): string {

@@ -4,7 +4,7 @@ import type { EventDetail } from '@bilheteira/shared/schemas/events';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n/i18n';
-import { formatDay, localDayAndHour, normalizeHour } from '../../../lib/event-format';
+import { formatDay, localDayAndHour, normalizeHour } from '../../../lib/date-format';
 import { nextQuantity, quantityBounds } from '../lib/quantity';
 
 export interface CartItemInput {

@@ -9,6 +9,7 @@ import { currentLocale } from '../../../i18n/i18n';
 import { useCheckout } from '../../../stores/checkout-store';
 import { orderQuery, ordersQuery } from '../api/orders';
 import { usePageMeta } from '../../../lib/page-meta';
+import { formatDateTime, SITE_TIME_ZONE } from '../../../lib/date-format';
 
 const STATUS_STYLE: Record<string, string> = {
   paid: 'bg-green-100 text-green-900',
@@ -18,12 +19,7 @@ const STATUS_STYLE: Record<string, string> = {
   refunded: 'bg-sky-100 text-sky-900',
 };
 
-const dateTime = (iso: string) =>
-  new Intl.DateTimeFormat(currentLocale() === 'en' ? 'en-GB' : currentLocale() === 'es' ? 'es-ES' : 'pt-PT', {
-    dateStyle: 'short',
-    timeStyle: 'short',
-    timeZone: 'Europe/Lisbon',
-  }).format(new Date(iso));
+const dateTime = (iso: string) => formatDateTime(iso, SITE_TIME_ZONE, currentLocale());
 
 function OrderDetail({ id }: { id: number }) {
   const { t } = useTranslation('checkout');

@@ -8,7 +8,7 @@ import {
 } from '@bilheteira/shared/schemas/account';
 import { paths } from '../../../config/paths';
 import { currentLocale } from '../../../i18n/i18n';
-import { formatHour, formatShortDate } from '../../../lib/event-format';
+import { formatDateTime, formatShortDate } from '../../../lib/date-format';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useEventContext } from '../../../stores/event-context-store';
 import { useSession } from '../../../stores/session-store';
@@ -82,7 +82,7 @@ function EventItem({ event }: { event: CustomerEventItem }) {
             </svg>
             <dd>
               {sameDay
-                ? `${formatShortDate(event.starts_at, event.timezone, locale)}, ${formatHour(event.starts_at, event.timezone, locale)}`
+                ? formatDateTime(event.starts_at, event.timezone, locale)
                 : t('date_range', {
                     start: formatShortDate(event.starts_at, event.timezone, locale),
                     end: formatShortDate(event.ends_at, event.timezone, locale),

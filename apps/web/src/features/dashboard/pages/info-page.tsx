@@ -5,7 +5,7 @@ import { MESSAGE_MAX, MESSAGE_MIN, type EventInfo } from '@bilheteira/shared/sch
 import { EventMenu } from '../../../components/event-menu';
 import { currentLocale } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api-client';
-import { formatEventDate, formatHour } from '../../../lib/event-format';
+import { formatEventDate, formatHour } from '../../../lib/date-format';
 import { usePageMeta } from '../../../lib/page-meta';
 import { showAlert } from '../../../stores/alert-store';
 import { useEventContext } from '../../../stores/event-context-store';

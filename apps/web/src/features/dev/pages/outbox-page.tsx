@@ -3,6 +3,8 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { outboxQueryOptions, type OutboxEntry } from '../api/outbox';
 import { usePageMeta } from '../../../lib/page-meta';
+import { formatDateTime, SITE_TIME_ZONE } from '../../../lib/date-format';
+import { currentLocale } from '../../../i18n/i18n';
 
 /** Links in a message open inside this app when they point at it (reset, confirm, impersonate). */
 function MessageLink({ url }: { url: string }) {
@@ -21,7 +23,7 @@ function MessageLink({ url }: { url: string }) {
 }
 
 function Entry({ entry }: { entry: OutboxEntry }) {
-  const { t, i18n } = useTranslation('dev');
+  const { t } = useTranslation('dev');
   const code = typeof entry.meta.code === 'string' ? entry.meta.code : null;
   const links = Object.entries(entry.meta).filter(
     (e): e is [string, string] => typeof e[1] === 'string' && /^https?:\/\//.test(e[1]),
@@ -43,7 +45,7 @@ function Entry({ entry }: { entry: OutboxEntry }) {
         </span>
         <span className="font-semibold">{entry.recipient}</span>
         <span className="text-slate-700">
-          {new Date(entry.created_at).toLocaleString(i18n.language === 'pt-pt' ? 'pt-PT' : i18n.language)}
+          {formatDateTime(entry.created_at, SITE_TIME_ZONE, currentLocale())}
         </span>
         <span className="ml-auto text-xs text-slate-700">{t(`status.${entry.status}`, entry.status)}</span>
       </div>

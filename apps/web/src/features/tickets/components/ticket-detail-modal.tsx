@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { COPIED_TOKEN_DIALOG_MS, QR_SIZE_MODAL, TICKET_MODAL_LOADING_MS } from '@bilheteira/shared/constants';
 import type { CustomerTicketView } from '@bilheteira/shared/schemas/tickets';
 import { currentLocale } from '../../../i18n/i18n';
-import { formatDay } from '../../../lib/event-format';
+import { formatDay } from '../../../lib/date-format';
 import { showAlert } from '../../../stores/alert-store';
 import { useSupportSession } from '../../../stores/session-store';
 import { ticketValidatedQuery } from '../api/tickets';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { CustomerTicketView } from '@bilheteira/shared/schemas/tickets';
 import { currentLocale } from '../../../i18n/i18n';
-import { intlLocale } from '../../../lib/event-format';
+import { formatDateTime } from '../../../lib/date-format';
 import { ticketValidatedQuery } from '../api/tickets';
 import { DialogFrame } from '../../../components/dialog-frame';
 
@@ -36,12 +36,7 @@ function HistoryBody({ ticket }: { ticket: CustomerTicketView }) {
   const { t } = useTranslation('tickets');
   const locale = currentLocale();
   const q = useQuery({ ...ticketValidatedQuery(ticket.token), refetchOnMount: 'always' });
-  const fmt = (iso: string) =>
-    new Intl.DateTimeFormat(intlLocale(locale), {
-      dateStyle: 'short',
-      timeStyle: 'short',
-      timeZone: ticket.event.timezone,
-    }).format(new Date(iso));
+  const fmt = (iso: string) => formatDateTime(iso, ticket.event.timezone, locale);
 
   return (
     <div className="grid gap-4">

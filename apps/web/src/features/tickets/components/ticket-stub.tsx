@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { QR_SIZE_STUB } from '@bilheteira/shared/constants';
 import type { CustomerTicketView } from '@bilheteira/shared/schemas/tickets';
 import { currentLocale } from '../../../i18n/i18n';
-import { formatDay } from '../../../lib/event-format';
+import { formatDay } from '../../../lib/date-format';
 import { useSupportSession } from '../../../stores/session-store';
 import { ticketValidatedQuery } from '../api/tickets';
 import { canTransfer, isMultiDay, periodDays, showsQr } from '../lib/ticket-display';

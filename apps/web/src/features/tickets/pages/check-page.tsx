@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { TICKET_STATUSES } from '@bilheteira/shared/ticket-status';
 import { currentLocale } from '../../../i18n/i18n';
-import { formatDay } from '../../../lib/event-format';
+import { formatDay } from '../../../lib/date-format';
 import { usePageMeta } from '../../../lib/page-meta';
 import { publicCheckQuery } from '../api/tickets';
 

@@ -6,7 +6,7 @@ import { isValidIban } from '@bilheteira/shared/validation';
 import { REFUND_PROGRESS } from '@bilheteira/shared/wallet';
 import { currentLocale } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api-client';
-import { formatShortDate } from '../../../lib/event-format';
+import { formatShortDate } from '../../../lib/date-format';
 import { showAlert } from '../../../stores/alert-store';
 import { useSupportSession } from '../../../stores/session-store';
 import { SupportOnlyNote } from '../../../components/support-only-note';

@@ -4,7 +4,7 @@ import { formatEur } from '@bilheteira/shared/money';
 import type { WalletTransactionView } from '@bilheteira/shared/schemas/wallet';
 import { EventMenu } from '../../../components/event-menu';
 import { currentLocale } from '../../../i18n/i18n';
-import { formatHour, formatShortDate } from '../../../lib/event-format';
+import { formatHour, formatShortDate } from '../../../lib/date-format';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useEventContext } from '../../../stores/event-context-store';
 import { walletTransactionsQuery } from '../api/wallet';

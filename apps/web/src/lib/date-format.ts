@@ -1,8 +1,16 @@
 import type { Locale } from '@bilheteira/shared/locales';
 
+/**
+ * Every date and time the site shows goes through this module, so each language has one
+ * way of writing them: four-digit years, 24-hour clock, in the event's (or Lisbon's) zone.
+ */
+
 const INTL_LOCALE: Record<Locale, string> = { 'pt-pt': 'pt-PT', en: 'en-GB', es: 'es-ES' };
 
 export const intlLocale = (locale: Locale): string => INTL_LOCALE[locale];
+
+/** Times that belong to no event (orders, the outbox) are shown in Portugal's time. */
+export const SITE_TIME_ZONE = 'Europe/Lisbon';
 
 /**
  * Building an Intl.DateTimeFormat costs far more than using one (ICU data, time-zone rules),
@@ -25,7 +33,7 @@ export function formatEventDate(iso: string, timeZone: string, locale: Locale): 
   return dateFormat(INTL_LOCALE[locale], { dateStyle: 'full', timeZone }).format(new Date(iso));
 }
 
-/** "20/12/2026" style short date. */
+/** "20 de dez. de 2026" style short date. */
 export function formatShortDate(iso: string, timeZone: string, locale: Locale): string {
   return dateFormat(INTL_LOCALE[locale], {
     day: 'numeric',
@@ -43,6 +51,11 @@ export function formatHour(iso: string, timeZone: string, locale: Locale): strin
     hourCycle: 'h23',
     timeZone,
   }).format(new Date(iso));
+}
+
+/** "20 de dez. de 2026, 21:00": an instant (order, ticket scan, outbox entry) with its time. */
+export function formatDateTime(iso: string, timeZone: string, locale: Locale): string {
+  return `${formatShortDate(iso, timeZone, locale)}, ${formatHour(iso, timeZone, locale)}`;
 }
 
 /** A session's YYYY-MM-DD day, shown as a readable date (the day is already local). */
