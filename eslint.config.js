@@ -118,6 +118,15 @@ export default tseslint.config(
   },
   {
     files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      // Small modules with one job: a file or a function past these sizes is split.
+      'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }],
+      'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.{ts,tsx}'],
     ignores: ['apps/api/src/config.ts', 'apps/api/src/ops.ts', '**/*.test.{ts,tsx}'],
     rules: {
       // Configuration is read and validated once, in apps/api/src/config.ts.

@@ -24,6 +24,16 @@ const LOREM_FREE_ABOUT = {
   privado: 'Evento privado para convidados. Apenas acessível através da ligação partilhada pela organização.',
 };
 
+type AddEvent = (values: Omit<typeof events.$inferInsert, 'organizerId'>) => Promise<number>;
+type AddType = (slug: string, values: Omit<typeof ticketTypes.$inferInsert, 'eventId'>) => Promise<void>;
+/** What each demo event's seeding needs: the transaction, today (UTC midnight) and the inserts. */
+interface CatalogBuilder {
+  tx: Tx;
+  today: Date;
+  addEvent: AddEvent;
+  addType: AddType;
+}
+
 /** Organiser and the six demo events named in the README (slugs are a contract). */
 export async function seedCatalog(tx: Tx, now: Date): Promise<DemoCatalog> {
   const [org] = await tx
@@ -42,7 +52,7 @@ export async function seedCatalog(tx: Tx, now: Date): Promise<DemoCatalog> {
   const ids: Record<string, number> = {};
   const typeIds: Record<string, number> = {};
 
-  const addEvent = async (values: Omit<typeof events.$inferInsert, 'organizerId'>) => {
+  const addEvent: AddEvent = async (values) => {
     const [row] = await tx
       .insert(events)
       .values({ organizerId, ...values })
@@ -50,18 +60,31 @@ export async function seedCatalog(tx: Tx, now: Date): Promise<DemoCatalog> {
     ids[values.slug] = row!.id;
     return row!.id;
   };
-  const addType = async (slug: string, values: Omit<typeof ticketTypes.$inferInsert, 'eventId'>) => {
+  const addType: AddType = async (slug, values) => {
     const [row] = await tx
       .insert(ticketTypes)
       .values({ eventId: ids[slug]!, ...values })
       .returning();
     typeIds[`${slug}/${values.name}`] = row!.id;
   };
+  const b: CatalogBuilder = { tx, today, addEvent, addType };
 
+  await seedFestival(b);
+  await seedConcert(b);
+  const teatroSessions = await seedTheatre(b);
+  await seedPastFestival(b);
+  await seedSoldOut(b);
+  await seedPrivateEvent(b);
+
+  return { organizerId, events: ids, ticketTypes: typeIds, teatroSessions };
+}
+
+/** festival-demo: three days starting in 30 days, wallet and bracelets, refunds open. */
+async function seedFestival(b: CatalogBuilder): Promise<void> {
   // festival-demo: three days starting in 30 days, wallet and bracelets, refunds open.
-  const fStart = addDays(today, 30);
+  const fStart = addDays(b.today, 30);
   const fDays = [0, 1, 2].map((i) => ymd(addDays(fStart, i)));
-  await addEvent({
+  await b.addEvent({
     slug: 'festival-demo',
     name: 'Festival Demo',
     information: LOREM_FREE_ABOUT.festival,
@@ -75,16 +98,16 @@ export async function seedCatalog(tx: Tx, now: Date): Promise<DemoCatalog> {
     serviceFeeBp: 500,
     walletEnabled: true,
     // tills work from now on in the demo (the demo ledger goes back 51 h)
-    walletOpensAt: addDays(today, -3),
+    walletOpensAt: addDays(b.today, -3),
     onlineTopupEnabled: true,
     refundsAllowed: true,
-    refundOpensAt: addDays(today, -1),
+    refundOpensAt: addDays(b.today, -1),
     refundClosesAt: addDays(fStart, 60),
     promoters: ['Promotora Demo'],
     partners: ['Cerveja Lusa', 'Rádio Demo', 'Câmara Municipal de Lisboa'],
     terms: 'Entrada proibida a menores de 6 anos. A pulseira é pessoal e intransmissível depois de ativada.',
   });
-  await addType('festival-demo', {
+  await b.addType('festival-demo', {
     name: 'Passe 3 dias',
     priceCents: 8900,
     quantity: 2000,
@@ -93,7 +116,7 @@ export async function seedCatalog(tx: Tx, now: Date): Promise<DemoCatalog> {
     sortOrder: 0,
   });
   for (const [i, day] of fDays.entries()) {
-    await addType('festival-demo', {
+    await b.addType('festival-demo', {
       name: `Bilhete diário — dia ${i + 1}`,
       priceCents: 3900,
       quantity: 1000,
@@ -101,10 +124,13 @@ export async function seedCatalog(tx: Tx, now: Date): Promise<DemoCatalog> {
       sortOrder: i + 1,
     });
   }
+}
 
+/** concerto-demo: one date in 14 days. */
+async function seedConcert(b: CatalogBuilder): Promise<void> {
   // concerto-demo: one date in 14 days.
-  const cDay = addDays(today, 14);
-  await addEvent({
+  const cDay = addDays(b.today, 14);
+  await b.addEvent({
     slug: 'concerto-demo',
     name: 'Concerto Demo',
     information: LOREM_FREE_ABOUT.concerto,
@@ -115,23 +141,26 @@ export async function seedCatalog(tx: Tx, now: Date): Promise<DemoCatalog> {
     contactEmail: 'concertos@promotora-demo.pt',
     serviceFeeBp: 400,
   });
-  await addType('concerto-demo', {
+  await b.addType('concerto-demo', {
     name: 'Plateia',
     priceCents: 3500,
     quantity: 800,
     periodDays: [ymd(cDay)],
   });
-  await addType('concerto-demo', {
+  await b.addType('concerto-demo', {
     name: 'Balcão',
     priceCents: 2500,
     quantity: 400,
     periodDays: [ymd(cDay)],
     sortOrder: 1,
   });
+}
 
+/** teatro-demo: three dates, two hours each; answers its session ids in order. */
+async function seedTheatre(b: CatalogBuilder): Promise<number[]> {
   // teatro-demo: three dates, two hours each.
-  const tStart = addDays(today, 7);
-  await addEvent({
+  const tStart = addDays(b.today, 7);
+  const teatroId = await b.addEvent({
     slug: 'teatro-demo',
     name: 'Teatro Demo',
     information: LOREM_FREE_ABOUT.teatro,
@@ -143,8 +172,8 @@ export async function seedCatalog(tx: Tx, now: Date): Promise<DemoCatalog> {
     isSession: true,
     serviceFeeBp: 300,
   });
-  await addType('teatro-demo', { name: 'Normal', priceCents: 1500, quantity: 120, maxPerOrder: 8 });
-  await addType('teatro-demo', {
+  await b.addType('teatro-demo', { name: 'Normal', priceCents: 1500, quantity: 120, maxPerOrder: 8 });
+  await b.addType('teatro-demo', {
     name: 'Estudante',
     priceCents: 1000,
     quantity: 40,
@@ -155,10 +184,10 @@ export async function seedCatalog(tx: Tx, now: Date): Promise<DemoCatalog> {
   for (const d of [0, 1, 2]) {
     for (const h of [17, 21]) {
       const day = addDays(tStart, d);
-      const [s] = await tx
+      const [s] = await b.tx
         .insert(eventSessions)
         .values({
-          eventId: ids['teatro-demo']!,
+          eventId: teatroId,
           date: ymd(day),
           hour: `${h}:00`,
           startsAt: at(day, h),
@@ -169,9 +198,14 @@ export async function seedCatalog(tx: Tx, now: Date): Promise<DemoCatalog> {
     }
   }
 
+  return teatroSessions;
+}
+
+/** festival-passado: finished 40 days ago. */
+async function seedPastFestival(b: CatalogBuilder): Promise<void> {
   // festival-passado: finished last year.
-  const pStart = addDays(today, -40);
-  await addEvent({
+  const pStart = addDays(b.today, -40);
+  await b.addEvent({
     slug: 'festival-passado',
     name: 'Festival Passado',
     information: LOREM_FREE_ABOUT.passado,
@@ -185,16 +219,19 @@ export async function seedCatalog(tx: Tx, now: Date): Promise<DemoCatalog> {
     refundOpensAt: addDays(pStart, 3),
     refundClosesAt: addDays(pStart, 30),
   });
-  await addType('festival-passado', {
+  await b.addType('festival-passado', {
     name: 'Passe 2 dias',
     priceCents: 6000,
     quantity: 500,
     periodDays: [ymd(pStart), ymd(addDays(pStart, 1))],
   });
+}
 
+/** esgotado-demo: sold out. */
+async function seedSoldOut(b: CatalogBuilder): Promise<void> {
   // esgotado-demo: sold out.
-  const eDay = addDays(today, 21);
-  await addEvent({
+  const eDay = addDays(b.today, 21);
+  await b.addEvent({
     slug: 'esgotado-demo',
     name: 'Esgotado Demo',
     information: LOREM_FREE_ABOUT.esgotado,
@@ -204,17 +241,20 @@ export async function seedCatalog(tx: Tx, now: Date): Promise<DemoCatalog> {
     endsAt: at(eDay, 23, 59),
     contactEmail: 'concertos@promotora-demo.pt',
   });
-  await addType('esgotado-demo', {
+  await b.addType('esgotado-demo', {
     name: 'Geral',
     priceCents: 4500,
     quantity: 300,
     sold: 300,
     periodDays: [ymd(eDay)],
   });
+}
 
+/** evento-privado: private, reachable by link only. */
+async function seedPrivateEvent(b: CatalogBuilder): Promise<void> {
   // evento-privado: private, reachable by link only.
-  const vDay = addDays(today, 10);
-  await addEvent({
+  const vDay = addDays(b.today, 10);
+  await b.addEvent({
     slug: 'evento-privado',
     name: 'Evento Privado',
     information: LOREM_FREE_ABOUT.privado,
@@ -225,7 +265,10 @@ export async function seedCatalog(tx: Tx, now: Date): Promise<DemoCatalog> {
     contactEmail: 'eventos@promotora-demo.pt',
     visibility: 'private',
   });
-  await addType('evento-privado', { name: 'Convite', priceCents: 0, quantity: 100, periodDays: [ymd(vDay)] });
-
-  return { organizerId, events: ids, ticketTypes: typeIds, teatroSessions };
+  await b.addType('evento-privado', {
+    name: 'Convite',
+    priceCents: 0,
+    quantity: 100,
+    periodDays: [ymd(vDay)],
+  });
 }
