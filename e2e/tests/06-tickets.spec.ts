@@ -77,7 +77,7 @@ test('Ana opens her festival tickets, copies a token, sees a pass history and tr
   await expect(stubs).toHaveCount(mine.length);
   const passStub = page.locator(`[data-testid="ticket-stub"][data-ticket-id="${pass!.id}"]`);
   const singleStub = page.locator(`[data-testid="ticket-stub"][data-ticket-id="${single!.id}"]`);
-  await expect(singleStub.getByTestId('ticket-status')).toHaveText('Em Breve');
+  await expect(singleStub.getByTestId('ticket-status')).toHaveText('Em breve');
   await expect(singleStub.getByTestId('ticket-qr')).toBeVisible();
   await expect(singleStub.getByRole('button', { name: /Transferir/ })).toBeVisible();
   // a pass already used at the door is no longer transferable
