@@ -106,3 +106,13 @@ export async function findEventSlug(db: DbOrTx, eventId: number): Promise<string
   const rows = await db.select({ slug: events.slug }).from(events).where(eq(events.id, eventId)).limit(1);
   return rows[0]?.slug;
 }
+
+/** Sets the customer's language; writes only when it changes (answers whether it did). */
+export async function setCustomerLocale(db: DbOrTx, id: number, locale: string): Promise<boolean> {
+  const rows = await db
+    .update(customers)
+    .set({ locale })
+    .where(and(eq(customers.id, id), ne(customers.locale, locale)))
+    .returning({ id: customers.id });
+  return rows.length > 0;
+}

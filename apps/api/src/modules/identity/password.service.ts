@@ -40,7 +40,8 @@ export async function requestPasswordReset(
   const customer = await findCustomerByMobile(db, input.mobile);
   if (!customer || customer.status === 'erased') return;
   const slug = input.eventId ? await findEventSlug(db, input.eventId) : undefined;
-  const locale = (customer.locale as Locale) || ctx.locale;
+  // the person asking reads it now: the language they ask in (customer-language.service.ts)
+  const locale = ctx.locale;
   // a reset link is a key to the account: only to an email its owner confirmed (issue 23),
   // else to the proved mobile
   const byEmail = !!customer.email && !!customer.emailVerifiedAt;

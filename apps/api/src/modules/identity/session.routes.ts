@@ -13,6 +13,7 @@ import { translate } from '../../i18n/messages';
 import { clientIp } from '../../lib/client-ip';
 import { loginWithPassword, lookupMobile } from './login.service';
 import { endSession } from './session.service';
+import { chosenLocale, rememberCustomerLocale } from './customer-language.service';
 import { toCustomerView } from './customer-view';
 import './identity.messages';
 
@@ -48,7 +49,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const mobile = toE164(req.body.mobile_country_code, req.body.mobile);
-      const { token } = await loginWithPassword(
+      const { token, customerId } = await loginWithPassword(
         app.db,
         {
           mobile,
@@ -58,6 +59,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         new Date(),
       );
+      await rememberCustomerLocale(app.db, customerId, chosenLocale(req));
       const message = translate(req.locale, 'login.success');
       return { data: { message, accessToken: token }, message, accessToken: token };
     },

@@ -15,6 +15,7 @@ import { createPaymentsContext, type PaymentsContext } from './payments.context'
 import { refundDuePayments } from './payment-refunds.service';
 import { toPaymentView } from '../orders/order-view.service';
 import { payOrder } from './pay-order.service';
+import { chosenLocale, rememberCustomerLocale } from '../identity/customer-language.service';
 import { expirePaymentAttempts, findOwnedPayment, syncReturn } from './payment-confirmation.service';
 import {
   autoDecideSandboxMbway,
@@ -88,6 +89,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const now = new Date();
+      // the confirmation email (sent at once for an approved card) is in the buyer's language
+      await rememberCustomerLocale(app.db, req.auth!.customer.id, chosenLocale(req), {
+        impersonated: !!req.auth!.impersonatedBy,
+      });
       const { payment, order } = await payOrder(
         ctx,
         {
