@@ -144,7 +144,7 @@ async function browseCatalogue(page: Page, L: Texts, shots: string) {
 
 test('public site in pt-PT: home, catalogue, event pages, private link, 404', async ({ page }) => {
   await page.goto('/');
-  await expect(page).toHaveTitle('Events');
+  await expect(page).toHaveTitle('Bilheteira · Bilhetes para eventos e pulseira cashless');
   await expectNoA11yViolations(page);
   await screenshotBoth(page, '03-home');
   await browseCatalogue(page, TEXTS['pt-pt'], '03-pt');

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, screenshotBoth } from '../support/helpers';
 
-test('the home page shows the demo events and the default title', async ({ page }) => {
+test('the home page shows the demo events and the brand in its title', async ({ page }) => {
   await page.goto('/');
-  await expect(page).toHaveTitle(/Events/);
+  await expect(page).toHaveTitle(/^Bilheteira · /);
   await expect(page.getByRole('link', { name: 'Festival Demo' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Evento Privado' })).toHaveCount(0);
   await expect(page.getByTestId('site-header')).toBeVisible();

@@ -107,6 +107,15 @@ describe('event and organiser pages carry their head in the HTML', () => {
     expect(jsonLd(html)).toMatchObject({ '@type': 'Organization', name: 'Promotora Demo' });
   });
 
+  it('titles the home page with the brand, in the visitor language', async () => {
+    const pt = (await t.app.inject('/')).body;
+    expect(pt.match(/<title>/g)).toHaveLength(1);
+    expect(pt).toContain('<title>Bilheteira · Bilhetes para eventos e pulseira cashless</title>');
+    const en = (await t.app.inject({ url: '/', headers: { cookie: 'locale=en' } })).body;
+    expect(en).toContain('<title>Bilheteira · Event tickets and cashless wallet</title>');
+    expect(en.match(/name="description"/g)).toHaveLength(1);
+  });
+
   it('leaves other pages with the default head', async () => {
     const html = (await t.app.inject('/about')).body;
     expect(html).toContain('<title>Events</title>');

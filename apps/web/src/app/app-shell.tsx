@@ -1,6 +1,6 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useLocation, useNavigationType } from 'react-router';
 import { AlertModal } from '../components/alert-modal';
 import { paths } from '../config/paths';
 import { useLogout, DashboardHeader } from './layouts/dashboard-header';
@@ -11,12 +11,34 @@ import { SiteHeader } from './layouts/site-header';
 import { GlobalModals } from './global-modals';
 import type { Layout } from './route-table';
 
-/** Every route change scrolls smoothly to the top (spec §2). */
+/** Where each history entry of this tab was scrolled to (by location key), for back/forward. */
+const scrollPositions = new Map<string, number>();
+
+/**
+ * Every route change scrolls smoothly to the top (spec §2), except back and forward: they
+ * return to where that page was left (from an event back to the list, at the same card).
+ */
 function ScrollToTop() {
-  const { pathname } = useLocation();
+  const { pathname, key } = useLocation();
+  const navigationType = useNavigationType();
+  const currentKey = useRef(key);
   useEffect(() => {
-    window.scrollTo({ top: 0, behavior: 'smooth' });
-  }, [pathname]);
+    // the browser's own restoration runs before the page is rendered: it would land short
+    window.history.scrollRestoration = 'manual';
+    const save = () => scrollPositions.set(currentKey.current, window.scrollY);
+    window.addEventListener('scroll', save, { passive: true });
+    return () => window.removeEventListener('scroll', save);
+  }, []);
+  // before paint, and before the new page's scroll events are counted as the old page's
+  useLayoutEffect(() => {
+    currentKey.current = key;
+    const saved = scrollPositions.get(key);
+    if (navigationType === 'POP' && saved !== undefined) window.scrollTo(0, saved);
+  }, [key, navigationType]);
+  useEffect(() => {
+    const restored = navigationType === 'POP' && scrollPositions.has(currentKey.current);
+    if (!restored) window.scrollTo({ top: 0, behavior: 'smooth' });
+  }, [pathname]); // eslint-disable-line react-hooks/exhaustive-deps -- a new path, not a new navigation type
   return null;
 }
 

@@ -19,13 +19,18 @@ function setMeta(selector: string, attr: 'name' | 'property', key: string, conte
  * page has none, as on the home page) and meta description while the page is shown. The server already sends them for
  * event and organiser pages; this keeps them right during client navigation.
  */
-export function usePageMeta(title: string | null | undefined, description?: string | null) {
+export function usePageMeta(
+  title: string | null | undefined,
+  description?: string | null,
+  /** the title already names the brand (the home page): no " | Bilheteira" after it */
+  { branded = false }: { branded?: boolean } = {},
+) {
   useEffect(() => {
-    document.title = title ? `${title} | ${SITE_NAME}` : DEFAULT_TITLE;
+    document.title = title ? (branded ? title : `${title} | ${SITE_NAME}`) : DEFAULT_TITLE;
     if (description) {
       setMeta('meta[name="description"]', 'name', 'description', description);
       setMeta('meta[property="og:title"]', 'property', 'og:title', title ?? DEFAULT_TITLE);
       setMeta('meta[property="og:description"]', 'property', 'og:description', description);
     }
-  }, [title, description]);
+  }, [title, description, branded]);
 }

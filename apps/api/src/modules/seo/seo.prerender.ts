@@ -147,6 +147,17 @@ export function homePrerender(locale: Locale): string {
   return frame(t, 'site', siteHeader(t, locale), hero);
 }
 
+/** The home page's title and description in the visitor's language (index.html's are generic). */
+export function homeHead(locale: Locale): string | null {
+  try {
+    const t = translator(locale);
+    return `<title>${t('home', 'meta.title')}</title><meta name="description" content="${t('home', 'meta.description')}">`;
+  } catch (err) {
+    if (err instanceof MissingText) return null;
+    throw err;
+  }
+}
+
 const STATUS_STYLE: Record<string, string> = {
   [EVENT_STATUS.soon]: 'bg-sky-50 text-sky-900 ring-sky-200',
   [EVENT_STATUS.soldOut]: 'bg-red-50 text-red-900 ring-red-200',

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { preloadHead } from './seo.preload';
-import { prerenderRoot } from './seo.prerender';
+import { preloadHead, requestLocale } from './seo.preload';
+import { homeHead, prerenderRoot } from './seo.prerender';
 import { buildSitemap, eventHead, organizerHead, robotsTxt } from './seo.service';
 
 const EVENT_PAGE = /^\/events\/([^/]+)\/?$/;
@@ -27,7 +27,8 @@ export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const reads = (now: Date) => ({ db: app.db, caches: app.caches.publicEvents, now });
 
-  app.addHeadProvider(async (_req, pathname) => {
+  app.addHeadProvider(async (req, pathname) => {
+    if (pathname === '/') return homeHead(requestLocale(req));
     const event = slugFrom(EVENT_PAGE, pathname);
     if (event) return eventHead(reads(new Date()), event, publicUrl);
     const organizer = slugFrom(ORGANIZER_PAGE, pathname);

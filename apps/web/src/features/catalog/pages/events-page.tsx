@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigationType, useSearchParams } from 'react-router';
 import { EVENT_SORTS } from '@bilheteira/shared/schemas/events';
 import { EventCard } from '../../../components/event-card';
 import { usePageMeta } from '../../../lib/page-meta';
@@ -41,6 +41,47 @@ function Pagination({
   );
 }
 
+/**
+ * Another page of results: on a phone the pager sits far below the list's top, so bring the
+ * list into view and put the focus on its count (back/forward restores its own position).
+ */
+function useResultsInViewOnPaging(page: number) {
+  const resultsRef = useRef<HTMLParagraphElement>(null);
+  const navigationType = useNavigationType();
+  const shownPage = useRef(page);
+  useEffect(() => {
+    if (shownPage.current === page) return;
+    shownPage.current = page;
+    const results = resultsRef.current;
+    if (navigationType === 'POP' || !results) return;
+    if (results.getBoundingClientRect().top < 0)
+      results.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    results.focus({ preventScroll: true });
+  }, [page, navigationType]);
+  return resultsRef;
+}
+
+/** A page past the end (an old link, a hand-typed ?page=): says so and offers the way back. */
+function PageMissing({
+  page,
+  lastPage,
+  firstPageLink,
+}: {
+  page: number;
+  lastPage: number;
+  firstPageLink: string;
+}) {
+  const { t } = useTranslation('catalog');
+  return (
+    <div className="card mt-4 text-slate-800" data-testid="page-missing">
+      <p>{t('list.page_missing', { page, count: lastPage })}</p>
+      <Link to={firstPageLink} className="btn-primary mt-3">
+        {t('list.first_page')}
+      </Link>
+    </div>
+  );
+}
+
 /** /events — the catalogue: search, sort, pages; the view lives in the URL query. */
 export default function EventsPage() {
   const { t } = useTranslation('catalog');
@@ -52,6 +93,8 @@ export default function EventsPage() {
 
   // Back/forward changes the URL: keep the box in step with it.
   useEffect(() => setText(params.search), [params.search]);
+
+  const resultsRef = useResultsInViewOnPaging(params.page);
 
   const go = (next: Partial<CatalogParams>) => {
     const merged = { ...params, ...next };
@@ -137,7 +180,13 @@ export default function EventsPage() {
         </div>
       </div>
 
-      <p className="mt-5 text-sm text-slate-700" role="status" data-testid="results-count">
+      <p
+        ref={resultsRef}
+        tabIndex={-1}
+        className="mt-5 scroll-mt-20 text-sm text-slate-700 focus:outline-none"
+        role="status"
+        data-testid="results-count"
+      >
         {meta
           ? params.search
             ? t('list.results_for', { count: meta.total, search: params.search })
@@ -156,10 +205,15 @@ export default function EventsPage() {
         </div>
       )}
 
-      {data && list.length === 0 && (
-        <p className="card mt-4 text-slate-800" data-testid="events-empty">
-          {params.search ? t('list.empty_search') : t('list.empty')}
-        </p>
+      {data && list.length === 0 && meta && params.page > meta.last_page && meta.total > 0 ? (
+        <PageMissing page={params.page} lastPage={meta.last_page} firstPageLink={pageLink(1)} />
+      ) : (
+        data &&
+        list.length === 0 && (
+          <p className="card mt-4 text-slate-800" data-testid="events-empty">
+            {params.search ? t('list.empty_search') : t('list.empty')}
+          </p>
+        )
       )}
 
       {query.isPending ? (
@@ -179,7 +233,7 @@ export default function EventsPage() {
         </ul>
       )}
 
-      {meta && meta.last_page > 1 && (
+      {meta && meta.last_page > 1 && meta.page <= meta.last_page && (
         <Pagination page={meta.page} lastPage={meta.last_page} pageLink={pageLink} />
       )}
     </main>

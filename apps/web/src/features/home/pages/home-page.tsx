@@ -28,8 +28,8 @@ export default function HomePage() {
   const events = useQuery(publicEventsQuery);
   const list = events.data?.data ?? [];
   const more = (events.data?.meta.total ?? 0) > list.length;
-  // the home keeps the default title 'Events' (spec §2) with its own description
-  usePageMeta(null, t('meta.description'));
+  // the brand and what it sells, in the visitor's language (the server sends the same title)
+  usePageMeta(t('meta.title'), t('meta.description'), { branded: true });
   return (
     <main id="main">
       <NewEventsModal />
