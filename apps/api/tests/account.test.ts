@@ -107,6 +107,23 @@ describe('POST /api/customers/update', () => {
     expect(err.errors.iban![0]).toMatch(/IBAN/);
   });
 
+  it('takes back the mobile as GET /customers/customer answers it, in any format, without an SMS code (issue 25)', async () => {
+    const me = await injectAs(t.app, rui, { method: 'GET', url: '/api/customers/customer' });
+    const { mobile, mobile_country_code } = me.json<{
+      data: { mobile: string; mobile_country_code: string };
+    }>().data;
+    expect(mobile).toBe('+351913456789');
+    for (const sent of [mobile, '913 456 789', '00351913456789', '+351 913 456 789']) {
+      const res = await update({ ...VALID, mobile_country_code, mobile: sent, name_billing: `Rui ${sent}` });
+      expect(res.statusCode, sent).toBe(200);
+      expect(res.json<{ data: { mobile: string; name_billing: string } }>().data).toMatchObject({
+        mobile: '+351913456789',
+        name_billing: `Rui ${sent}`,
+      });
+    }
+    expect((await update(VALID)).statusCode).toBe(200);
+  });
+
   it('refuses an email of another account, and a new mobile without a valid SMS code', async () => {
     const taken = await update({ ...VALID, email: 'ANA.SILVA@example.pt' });
     expect(taken.statusCode).toBe(409);

@@ -47,7 +47,8 @@ describe('PhoneInput', () => {
     expect(fireEvent.keyDown(input, { key: 'Backspace' })).toBe(true);
     expect(fireEvent.keyDown(input, { key: 'v', ctrlKey: true })).toBe(true);
     fireEvent.paste(input, { clipboardData: { getData: () => '+351 (91) 234-5678' } });
-    expect(current().national).toBe('351912345678');
+    expect(current().national).toBe('912345678');
+    expect(input.value).toBe('912 345 678');
     fireEvent.change(input, { target: { value: '91a2b3' } });
     expect(current().national).toBe('9123');
   });
@@ -89,6 +90,23 @@ describe('PhoneInput', () => {
     fireEvent.click(screen.getByTestId('phone-country'));
     fireEvent.pointerDown(screen.getByText('outside'));
     expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
+  it('switches the country for a pasted international number and stops at the country length', () => {
+    render(<Harness />);
+    const input = screen.getByLabelText('Telemóvel') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '9123456789' } });
+    expect(current().national).toBe('912345678');
+    fireEvent.paste(input, { clipboardData: { getData: () => '+44 7400 123456' } });
+    expect(current()).toEqual({ countryIso2: 'GB', dialCode: '44', national: '7400123456' });
+    expect(input.value).toBe('7400 123456');
+  });
+
+  it('pins PT, ES, BR, AO and MZ at the top of the list', () => {
+    render(<Harness />);
+    fireEvent.click(screen.getByTestId('phone-country'));
+    const first = screen.getAllByRole('option').slice(0, 5);
+    expect(first.map((o) => o.getAttribute('data-iso2'))).toEqual(['PT', 'ES', 'BR', 'AO', 'MZ']);
   });
 
   it('lists every country with a flag', () => {

@@ -21,12 +21,16 @@ import {
 } from '@bilheteira/shared/phone';
 import { HTML_LANG, currentLocale } from '../i18n/i18n';
 import { namedCountries } from '../lib/phone-countries';
+import { phonePlaceholder } from '@bilheteira/shared/phone-placeholder';
 import {
   caretAfterDigits,
   digitsBefore,
+  isInternationalText,
   isRefusedPhoneKey,
-  MAX_NATIONAL_DIGITS,
   pasteDigits,
+  readInternationalText,
+  settleDigits,
+  type PhoneEdit,
   type PhoneValue,
 } from '../lib/phone-value';
 import { STORAGE_KEYS, writeStorage } from '../lib/storage';
@@ -100,31 +104,31 @@ function useMaskedDigits(
     if (document.activeElement === inputRef.current) inputRef.current.setSelectionRange(pos, pos);
   }, [formatted, inputRef]);
 
-  const setDigits = (digits: string, caretDigits: number) => {
-    const national = digits.slice(0, MAX_NATIONAL_DIGITS);
-    pendingCaret.current = Math.min(caretDigits, national.length);
-    onChange({ ...value, countryIso2: country.iso2, dialCode: country.dialCode, national });
+  const apply = (edit: PhoneEdit) => {
+    pendingCaret.current = edit.caret;
+    onChange({ countryIso2: edit.country.iso2, dialCode: edit.country.dialCode, national: edit.national });
   };
 
   const onPaste = (e: ClipboardEvent<HTMLInputElement>) => {
     e.preventDefault();
     const el = e.currentTarget;
     const end = el.value.length;
-    const next = pasteDigits(
-      value.national,
-      el.value,
-      e.clipboardData.getData('text'),
-      el.selectionStart ?? end,
-      el.selectionEnd ?? end,
+    const text = e.clipboardData.getData('text');
+    apply(
+      pasteDigits(country, value.national, el.value, text, el.selectionStart ?? end, el.selectionEnd ?? end),
     );
-    setDigits(next.national, next.caret);
   };
 
-  // Typing, autofill and mobile keyboards all end here: keep digits only.
+  // Typing, autofill and mobile keyboards all end here: keep digits only; a whole
+  // international number (autofill of "+351 912…") is read like a paste.
   const onTyped = (e: ChangeEvent<HTMLInputElement>) => {
     const el = e.currentTarget;
-    const caret = digitsBefore(el.value, el.selectionStart ?? el.value.length);
-    setDigits(phoneDigits(el.value), caret);
+    if (isInternationalText(el.value)) {
+      apply(readInternationalText(country, el.value));
+    } else {
+      const caret = digitsBefore(el.value, el.selectionStart ?? el.value.length);
+      apply(settleDigits(country, phoneDigits(el.value), caret));
+    }
   };
 
   return { formatted, onPaste, onTyped };
@@ -173,7 +177,7 @@ export function PhoneInput({
     disabled,
     onChoose: (c: Country) => {
       writeStorage(STORAGE_KEYS.countryCode, c.iso2);
-      const national = value.national.slice(0, MAX_NATIONAL_DIGITS);
+      const national = value.national.slice(0, c.maxDigits);
       onChange({ countryIso2: c.iso2, dialCode: c.dialCode, national });
       inputRef.current?.focus();
     },
@@ -230,7 +234,7 @@ export function PhoneInput({
           data-testid="phone-number"
           className="min-w-0 flex-1 rounded-r-lg bg-transparent px-3 py-2 text-slate-900 tabular-nums outline-none placeholder:text-slate-500"
           value={formatted}
-          placeholder={formatNationalPhone(country.iso2, '9'.repeat(Math.min(...country.digits)))}
+          placeholder={phonePlaceholder(country)}
           disabled={disabled}
           autoFocus={autoFocus}
           required={required}

@@ -4,10 +4,11 @@ import { filterCountries, fold, moveActive, namedCountries } from './phone-count
 describe('country list', () => {
   const countries = namedCountries('pt-PT');
 
-  it('names and sorts every country in the page’s language', () => {
+  it('pins PT, ES, BR, AO, MZ, then names and sorts every country in the page’s language', () => {
     expect(countries.length).toBeGreaterThan(230);
     expect(countries.find((c) => c.iso2 === 'ES')?.name).toBe('Espanha');
-    const names = countries.map((c) => c.name);
+    expect(countries.slice(0, 5).map((c) => c.iso2)).toEqual(['PT', 'ES', 'BR', 'AO', 'MZ']);
+    const names = countries.slice(5).map((c) => c.name);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'pt-PT')));
   });
 

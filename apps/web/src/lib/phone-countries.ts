@@ -1,4 +1,4 @@
-import { COUNTRIES, phoneDigits, type Country } from '@bilheteira/shared/phone';
+import { COUNTRIES, phoneDigits, PINNED_COUNTRIES, type Country } from '@bilheteira/shared/phone';
 
 /** A country with its name in the page's language (and that name folded for searching). */
 export interface NamedCountry extends Country {
@@ -13,7 +13,13 @@ export const fold = (s: string) =>
     .replace(/\p{Diacritic}/gu, '')
     .toLowerCase();
 
-/** All countries named in `lang` (BCP 47), sorted by that name. */
+/** Where a country goes in the list: the pinned ones first, in their order, then the rest. */
+const pinRank = (iso2: string) => {
+  const i = PINNED_COUNTRIES.indexOf(iso2);
+  return i === -1 ? PINNED_COUNTRIES.length : i;
+};
+
+/** All countries named in `lang` (BCP 47): PT, ES, BR, AO, MZ first, then sorted by name. */
 export function namedCountries(lang: string): NamedCountry[] {
   let names: Intl.DisplayNames | undefined;
   try {
@@ -24,7 +30,7 @@ export function namedCountries(lang: string): NamedCountry[] {
   return COUNTRIES.map((c) => {
     const name = names?.of(c.iso2) ?? c.iso2;
     return { ...c, name, folded: fold(name) };
-  }).sort((a, b) => a.name.localeCompare(b.name, lang));
+  }).sort((a, b) => pinRank(a.iso2) - pinRank(b.iso2) || a.name.localeCompare(b.name, lang));
 }
 
 /** Countries whose name contains the query, whose ISO code is it, or whose dial code starts with it. */

@@ -7,7 +7,9 @@ import {
   isPhoneValueValid,
   isRefusedPhoneKey,
   pasteDigits,
+  settleDigits,
 } from './phone-value';
+import { findCountry } from '@bilheteira/shared/phone';
 
 afterEach(() => localStorage.clear());
 
@@ -62,7 +64,30 @@ describe('digits-only typing', () => {
   });
 
   it('pastes digits over the selection', () => {
-    expect(pasteDigits('912', '912', '+351 (91)', 3, 3)).toEqual({ national: '91235191', caret: 8 });
-    expect(pasteDigits('912345678', '912 345 678', '00', 4, 7)).toEqual({ national: '91200678', caret: 5 });
+    const pt = findCountry('PT')!;
+    expect(pasteDigits(pt, '912', '912', '(34) 5', 3, 3)).toEqual({
+      country: pt,
+      national: '912345',
+      caret: 6,
+    });
+    expect(pasteDigits(pt, '912345678', '912 345 678', '00', 4, 7)).toEqual({
+      country: pt,
+      national: '91200678',
+      caret: 5,
+    });
+  });
+
+  it('reads a pasted international number, switching the country, and caps at its length (issue 25)', () => {
+    const pt = findCountry('PT')!;
+    for (const text of ['+351 912 345 678', '00351912345678', '351912345678']) {
+      expect(pasteDigits(pt, '', '', text, 0, 0), text).toEqual({
+        country: pt,
+        national: '912345678',
+        caret: 9,
+      });
+    }
+    const uk = pasteDigits(pt, '', '', '+44 7400 123456', 0, 0);
+    expect([uk.country.iso2, uk.national]).toEqual(['GB', '7400123456']);
+    expect(settleDigits(pt, '9123456789', 10)).toEqual({ country: pt, national: '912345678', caret: 9 });
   });
 });

@@ -4,6 +4,7 @@ import {
   findCountryByDialCode,
   isValidPhone,
   phoneDigits,
+  readPhone,
   type Country,
 } from '@bilheteira/shared/phone';
 import type { CustomerView } from '@bilheteira/shared/schemas/customers';
@@ -17,9 +18,6 @@ export interface PhoneValue {
   /** national number, digits only (spaces of the mask are never part of the value) */
   national: string;
 }
-
-/** Longest national number accepted (E.164 allows 15 digits in all). */
-export const MAX_NATIONAL_DIGITS = 15;
 
 /** The preferred country (spec §3 local storage "country code"), else PT. */
 export function preferredCountry(): Country {
@@ -80,13 +78,54 @@ export function caretAfterDigits(formatted: string, n: number): number {
   return formatted.length;
 }
 
+/** Text that carries its own country code ("+351 912…", "0044 7400…"), not a piece of a number. */
+export function isInternationalText(text: string): boolean {
+  return /^(\+|00)/.test(text.trim()) && phoneDigits(text).length >= 8;
+}
+
+/** What the field holds after an edit: the (maybe switched) country, its national digits and the caret. */
+export interface PhoneEdit {
+  country: Country;
+  national: string;
+  /** caret position counted in digits */
+  caret: number;
+}
+
 /**
- * The national digits after pasting `text` over the selection [start, end) of the field
- * showing `national`, and the caret (in digits) just after the pasted digits.
+ * The field's number once `digits` are in it (issue 25 item 3): a number with its own code in
+ * front ("351912345678" in Portugal) loses the code, and no country takes more digits than its
+ * longest number.
  */
-export function pasteDigits(national: string, shown: string, text: string, start: number, end: number) {
+export function settleDigits(country: Country, digits: string, caret: number): PhoneEdit {
+  const read = readPhone(country, digits);
+  const cut = digits.length - read.national.length;
+  const national = read.national.slice(0, country.maxDigits);
+  return { country, national, caret: Math.max(0, Math.min(caret - cut, national.length)) };
+}
+
+/** A whole international number typed, autofilled or pasted: its country replaces the chosen one. */
+export function readInternationalText(country: Country, text: string): PhoneEdit {
+  const read = readPhone(country, text);
+  const national = read.national.slice(0, read.country.maxDigits);
+  return { country: read.country, national, caret: national.length };
+}
+
+/**
+ * The field after pasting `text` over the selection [start, end) of the field showing
+ * `national`: an international number replaces the field (and the country); anything else
+ * goes in as digits, the caret just after them.
+ */
+export function pasteDigits(
+  country: Country,
+  national: string,
+  shown: string,
+  text: string,
+  start: number,
+  end: number,
+): PhoneEdit {
+  if (isInternationalText(text)) return readInternationalText(country, text);
   const pasted = phoneDigits(text);
   const from = digitsBefore(shown, start);
   const to = digitsBefore(shown, end);
-  return { national: national.slice(0, from) + pasted + national.slice(to), caret: from + pasted.length };
+  return settleDigits(country, national.slice(0, from) + pasted + national.slice(to), from + pasted.length);
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { findCountryByDialCode, isValidPhone, phoneDigits } from '../phone';
+import { findCountryByDialCode, isValidPhone, nationalNumber, phoneDigits } from '../phone';
 import { isValidEmail, isValidIban, isValidNif, PT_POSTAL_CODE } from '../validation';
 import { formInt, paginationMeta, readFormBoolean } from './common';
 import { GENDERS, customerView } from './customers';
@@ -46,7 +46,10 @@ export const customerEventItem = z.object({
   image_url: z.string().nullable(),
   phase: z.enum(['soon', 'ongoing', 'finalized', 'cancelled']),
   tickets_count: z.number(),
+  /** the customer holds a wallet of this event */
   has_wallet: z.boolean(),
+  /** the event has a cashless wallet at all (its area shows Wallet and Transactions) */
+  wallet_enabled: z.boolean(),
 });
 export type CustomerEventItem = z.infer<typeof customerEventItem>;
 
@@ -158,7 +161,8 @@ export function checkCustomerUpdate(
   const lastName = (input.last_name ?? '').trim().replace(/\s+/g, ' ');
   const email = (input.email ?? '').trim().toLowerCase();
   const dial = phoneDigits(input.mobile_country_code ?? '351') || '351';
-  const mobile = phoneDigits(input.mobile ?? '');
+  // "+351912345678" as GET /customers/customer answers it is the same number as "912345678"
+  const mobile = nationalNumber(dial, input.mobile ?? '');
   let missingRequired = false;
   for (const [field, value] of [
     ['first_name', firstName],

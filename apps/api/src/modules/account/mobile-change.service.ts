@@ -1,4 +1,10 @@
-import { findCountryByDialCode, isValidPhone, phoneDigits, toE164 } from '@bilheteira/shared/phone';
+import {
+  findCountryByDialCode,
+  isValidPhone,
+  nationalNumber,
+  phoneDigits,
+  toE164,
+} from '@bilheteira/shared/phone';
 import type { Locale } from '@bilheteira/shared/locales';
 import type { Db, DbOrTx } from '../../db/client';
 import { translate } from '../../i18n/messages';
@@ -38,7 +44,7 @@ export async function requestMobileCode(
 ): Promise<{ target: string }> {
   assertNotImpersonated(actor);
   const dial = phoneDigits(input.dialCode) || '351';
-  const national = phoneDigits(input.mobile);
+  const national = nationalNumber(dial, input.mobile);
   if (!isValidPhone(findCountryByDialCode(dial), national))
     throw validationFailed({ mobile: ['validation.phone'] });
   const target = toE164(dial, national);
