@@ -3,9 +3,11 @@
  *
  *   npm run ops -- impersonate <mobile> [--operator <name>]
  *   npm run ops -- refunds list [status] | approve|reject|paid <id> | export [file.xml]
- *   npm run ops -- payments refund-pending | refund-failed | refunded
+ *   npm run ops -- payments refund-pending | refund-failed | refunded | retry-refund <id>
  *   npm run ops -- organizers frame-origins <organizer-slug> [https://origin …]
  *   npm run ops -- stations list <event-slug> | role <station-id> <role> | wallet-times <event-slug> …
+ *
+ * Lists print as tables; add `--json` for scripts. A command or word it does not know is named.
  *
  * `impersonate` prints a single-use link (valid 5 minutes) that opens the customer's dashboard in an
  * audited support session. <mobile> is E.164 (+351912345678) or a Portuguese number.
@@ -18,6 +20,7 @@ import os from 'node:os';
 import { findCountryByDialCode, isValidPhone, phoneDigits, splitE164 } from '@bilheteira/shared/phone';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { unknownWord } from './lib/cli-table';
 import { AppError } from './lib/errors';
 import { issueImpersonationToken } from './modules/identity/impersonation.service';
 import { REFUNDS_USAGE, runRefundsOps } from './modules/wallet/refunds.ops';
@@ -54,7 +57,11 @@ async function impersonate(args: string[]): Promise<number> {
   const operator = opIndex >= 0 ? args[opIndex + 1] : (config.OPERATOR_NAME ?? os.userInfo().username);
   const parts = mobileArg ? parseMobileArg(mobileArg) : undefined;
   if (!parts || !operator) {
-    console.error(USAGE);
+    console.error(
+      mobileArg && !parts
+        ? `Not a mobile number: "${mobileArg}".`
+        : `Usage: npm run ops -- impersonate <mobile> [--operator <name>]`,
+    );
     return 2;
   }
   const mobile = `+${parts.dialCode}${parts.national}`;
@@ -109,7 +116,7 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'payments') return runPaymentsOps(rest);
   if (command === 'organizers') return runOrganizersOps(rest);
   if (command === 'stations') return runStationsOps(rest);
-  console.error(USAGE);
+  console.error(unknownWord('command', command, USAGE));
   return 2;
 }
 

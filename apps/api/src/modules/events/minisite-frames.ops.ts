@@ -8,6 +8,7 @@
  * stopped.
  */
 import { loadConfig } from '../../config';
+import { unknownWord } from '../../lib/cli-table';
 import type { DbOrTx } from '../../db/client';
 import { openDatabase } from '../../db/client';
 import { parseFrameOrigin } from '../../plugins/minisite-frames';
@@ -36,7 +37,11 @@ export async function replaceFrameOrigins(
 export async function runOrganizersOps(args: string[]): Promise<number> {
   const [action, slug, ...raw] = args;
   if (action !== 'frame-origins' || !slug) {
-    console.error(FRAME_ORIGINS_USAGE);
+    console.error(
+      action === 'frame-origins'
+        ? FRAME_ORIGINS_USAGE
+        : unknownWord('organizers command', action, FRAME_ORIGINS_USAGE),
+    );
     return 2;
   }
   const config = loadConfig();

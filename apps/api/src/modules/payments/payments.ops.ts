@@ -1,7 +1,7 @@
 /**
  * Operator command for payments owed back to customers, wired into `npm run ops`:
  *
- *   npm run ops -- payments refund-pending   (refund_pending and refund_failed: still owed)
+ *   npm run ops -- payments refund-pending   (refund_pending and refund_failed: still owed; --json for scripts)
  *   npm run ops -- payments refund-failed    (the refund job gave up: an operator acts)
  *   npm run ops -- payments refunded         (given back, with the provider's refund id)
  *   npm run ops -- payments retry-refund <id> (a refund_failed payment back to the refund job)
@@ -11,9 +11,10 @@
  */
 import { formatEur } from '@bilheteira/shared/money';
 import { loadConfig } from '../../config';
+import { formatTable, shortTime, takeJsonFlag, unknownWord, type Column } from '../../lib/cli-table';
 
 export const PAYMENTS_USAGE =
-  'Usage: npm run ops -- payments refund-pending | refund-failed | refunded | retry-refund <id>';
+  'Usage: npm run ops -- payments refund-pending | refund-failed | refunded [--json] | retry-refund <id>';
 
 const STATUS_OF: Record<string, string> = {
   'refund-pending': 'refund_pending',
@@ -35,27 +36,26 @@ interface Row {
   refunded_at: string | null;
 }
 
-/** One line per payment: what is owed, to which order, and where its refund stands. */
-export function formatPaymentRows(rows: Row[]): string {
-  if (!rows.length) return 'No payments.';
-  return rows
-    .map((r) =>
-      [
-        `#${r.id}`,
-        r.status,
-        formatEur(r.amount_cents),
-        `order ${r.order_reference}`,
-        `${r.provider} ${r.reference}`,
-        r.refund_ref ? `refund ${r.refund_ref} at ${r.refunded_at ?? '?'}` : null,
-        r.refund_attempts ? `attempts ${r.refund_attempts}` : null,
-        r.refund_error ? `last error: ${r.refund_error}` : null,
-        r.status === 'refund_pending' && r.refund_next_at ? `next try ${r.refund_next_at}` : null,
-      ]
-        .filter(Boolean)
-        .join(' | '),
-    )
-    .join('\n');
-}
+const COLUMNS: Column<Row>[] = [
+  { title: 'ID', value: (r) => r.id, align: 'right' },
+  { title: 'Status', value: (r) => r.status },
+  { title: 'Amount', value: (r) => formatEur(r.amount_cents), align: 'right' },
+  { title: 'Order', value: (r) => r.order_reference },
+  { title: 'Payment', value: (r) => `${r.provider} ${r.reference}` },
+  {
+    title: 'Refund',
+    value: (r) => (r.refund_ref ? `${r.refund_ref} ${shortTime(r.refunded_at) ?? ''}` : null),
+  },
+  { title: 'Tries', value: (r) => r.refund_attempts, align: 'right' },
+  {
+    title: 'Next try (UTC)',
+    value: (r) => (r.status === 'refund_pending' ? shortTime(r.refund_next_at) : null),
+  },
+  { title: 'Last error', value: (r) => r.refund_error },
+];
+
+/** One row per payment: what is owed, to which order, and where its refund stands. */
+export const formatPaymentRows = (rows: Row[]): string => formatTable(rows, COLUMNS, 'No payments.');
 
 export interface OpsIo {
   fetch: typeof fetch;
@@ -65,13 +65,18 @@ export interface OpsIo {
 }
 
 export async function runPaymentsOps(
-  args: string[],
+  argv: string[],
   io: OpsIo = { fetch: globalThis.fetch, out: console.log, err: console.error },
 ): Promise<number> {
+  const { json, args } = takeJsonFlag(argv);
   const status = STATUS_OF[args[0] ?? ''];
   const retryId = args[0] === 'retry-refund' && /^\d+$/.test(args[1] ?? '') ? args[1] : undefined;
   if (!status && !retryId) {
-    io.err(PAYMENTS_USAGE);
+    io.err(
+      args[0] === 'retry-refund'
+        ? `Which payment? ${PAYMENTS_USAGE}`
+        : unknownWord('payments command', args[0], PAYMENTS_USAGE),
+    );
     return 2;
   }
   const config = io.config ?? loadConfig();
@@ -99,10 +104,12 @@ export async function runPaymentsOps(
     io.err(`Refused (${res.status}): ${body.message ?? 'unknown error'}`);
     return 1;
   }
-  io.out(
-    Array.isArray(body.data)
-      ? formatPaymentRows(body.data)
-      : `#${body.data.id} is ${body.data.status}: the refund job tries again.`,
-  );
+  if (json) io.out(JSON.stringify(body.data, null, 2));
+  else
+    io.out(
+      Array.isArray(body.data)
+        ? formatPaymentRows(body.data)
+        : `#${body.data.id} is ${body.data.status}: the refund job tries again.`,
+    );
   return 0;
 }

@@ -1,7 +1,7 @@
 /**
  * Operator commands for tills (there is no back-office screen for stations yet):
  *
- *   npm run ops -- stations list <event-slug>
+ *   npm run ops -- stations list <event-slug> [--json]
  *   npm run ops -- stations role <station-id> <bar|shop|topup>
  *   npm run ops -- stations wallet-times <event-slug> [--opens-at <ISO time>|none] [--offline-window-minutes <n>]
  *
@@ -18,10 +18,11 @@ import {
 import { loadConfig } from '../../config';
 import { openDatabase, type Db } from '../../db/client';
 import { audit, auditActors } from '../../lib/audit';
+import { formatTable, takeJsonFlag, unknownWord } from '../../lib/cli-table';
 import { stationsOfEventSlug, updateEventWalletClock, updateStationRole } from './stations.repository';
 
 export const STATIONS_USAGE = [
-  'Usage: npm run ops -- stations list <event-slug>',
+  'Usage: npm run ops -- stations list <event-slug> [--json]',
   '       npm run ops -- stations role <station-id> <bar|shop|topup>',
   '       npm run ops -- stations wallet-times <event-slug> [--opens-at <ISO time>|none] [--offline-window-minutes <n>]',
 ].join('\n');
@@ -94,12 +95,30 @@ export async function setWalletTimes(db: Db, slug: string, args: string[], opera
   });
 }
 
-export async function runStationsOps(args: string[]): Promise<number> {
+/** The stations of an event as a table. */
+export const formatStationRows = (rows: { id: number; role: string; status: string; name: string }[]) =>
+  formatTable(
+    rows,
+    [
+      { title: 'ID', value: (r) => r.id, align: 'right' },
+      { title: 'Role', value: (r) => r.role },
+      { title: 'Status', value: (r) => r.status },
+      { title: 'Name', value: (r) => r.name },
+    ],
+    'No stations.',
+  );
+
+export async function runStationsOps(argv: string[]): Promise<number> {
+  const { json, args } = takeJsonFlag(argv);
   const [action, first, second, ...rest] = args;
   const config = loadConfig();
   const operator = auditActors.ops(config.OPERATOR_NAME ?? 'cli');
   if (!first || !['list', 'role', 'wallet-times'].includes(action ?? '')) {
-    console.error(STATIONS_USAGE);
+    console.error(
+      ['list', 'role', 'wallet-times'].includes(action ?? '')
+        ? STATIONS_USAGE
+        : unknownWord('stations command', action, STATIONS_USAGE),
+    );
     return 2;
   }
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
@@ -107,9 +126,11 @@ export async function runStationsOps(args: string[]): Promise<number> {
     let answer: { code: number; text: string };
     if (action === 'list') {
       const rows = await stationsOfEventSlug(database.db, first);
-      answer = rows.length
-        ? { code: 0, text: rows.map((r) => `${r.id}\t${r.role}\t${r.status}\t${r.name}`).join('\n') }
-        : { code: 1, text: `No stations for event "${first}".` };
+      answer = !rows.length
+        ? { code: 1, text: `No stations for event "${first}".` }
+        : json
+          ? { code: 0, text: JSON.stringify(rows, null, 2) }
+          : { code: 0, text: formatStationRows(rows) };
     } else if (action === 'role') answer = await setStationRole(database.db, first, second ?? '', operator);
     else answer = await setWalletTimes(database.db, first, [second ?? '', ...rest].filter(Boolean), operator);
     (answer.code === 0 ? console.log : console.error)(answer.text);
