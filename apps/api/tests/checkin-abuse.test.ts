@@ -101,7 +101,7 @@ describe('door device: requests per second', () => {
       expect(r.headers['retry-after']).toBe('1');
       const body = expectErrorShape(r);
       expect(body.code).toBe('rate_limited');
-      expect(body.message).toBe('Too many requests. Try again in 1 seconds.');
+      expect(body.message).toBe('Too many requests. Try again in 1 minute.');
     }
     expect(other.statusCode).toBe(200);
     // the limit lives in memory: no counter row per scan (the hot path stays one round trip)

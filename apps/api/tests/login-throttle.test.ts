@@ -64,6 +64,13 @@ describe('login: throttle the attacker, not the owner', () => {
     expect(a.statusCode).toBe(429);
     expect(Number(a.headers['retry-after'])).toBeGreaterThan(0);
     expect(expectErrorShape(a).code).toBe('rate_limited');
+    // the wait is told in minutes (Retry-After keeps the seconds)
+    const minutes = Math.ceil(Number(a.headers['retry-after']) / 60);
+    expect(expectErrorShape(a).message).toBe(
+      minutes === 1
+        ? 'Demasiados pedidos. Tente novamente dentro de 1 minuto.'
+        : `Demasiados pedidos. Tente novamente dentro de ${minutes} minutos.`,
+    );
   });
 
   it('failures spread over many IPs slow unknown devices down progressively; known devices (Visitor-Id or IP) still get in', async () => {

@@ -27,9 +27,14 @@ export const commonMessages = defineMessages({
     es: 'No tiene permiso para esta operación.',
   },
   'error.rate_limited': {
-    'pt-pt': 'Demasiados pedidos. Tente novamente dentro de {seconds} segundos.',
-    en: 'Too many requests. Try again in {seconds} seconds.',
-    es: 'Demasiadas solicitudes. Inténtelo de nuevo en {seconds} segundos.',
+    'pt-pt': 'Demasiados pedidos. Tente novamente dentro de {minutes} minutos.',
+    en: 'Too many requests. Try again in {minutes} minutes.',
+    es: 'Demasiadas solicitudes. Inténtelo de nuevo en {minutes} minutos.',
+  },
+  'error.rate_limited_minute': {
+    'pt-pt': 'Demasiados pedidos. Tente novamente dentro de 1 minuto.',
+    en: 'Too many requests. Try again in 1 minute.',
+    es: 'Demasiadas solicitudes. Inténtelo de nuevo en 1 minuto.',
   },
   'error.payload_too_large': {
     'pt-pt': 'O pedido é demasiado grande.',

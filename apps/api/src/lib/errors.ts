@@ -19,6 +19,19 @@ export class AppError extends Error {
 export const notFound = (messageKey = 'error.not_found') => new AppError(404, 'not_found', messageKey);
 export const unauthorized = () => new AppError(401, 'unauthorized', 'error.unauthorized');
 export const forbidden = (messageKey = 'error.forbidden') => new AppError(403, 'forbidden', messageKey);
+/**
+ * 429 `rate_limited`: `seconds` goes to Retry-After, the message says whole minutes (a wait
+ * of 3,540 seconds reads as 59 minutes; anything up to a minute as "1 minute").
+ */
+export const rateLimitedError = (seconds: number) => {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return new AppError(
+    429,
+    'rate_limited',
+    minutes === 1 ? 'error.rate_limited_minute' : 'error.rate_limited',
+    { seconds, minutes },
+  );
+};
 export const validationFailed = (fieldErrors: Record<string, string[]>, messageKey = 'error.validation') =>
   new AppError(400, 'validation_failed', messageKey, {}, fieldErrors);
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../db/client';
-import { AppError } from './errors';
+import { rateLimitedError, type AppError } from './errors';
 
 export interface Limit {
   /** counter name, e.g. "sms:number:+351912345678" */
@@ -22,7 +22,7 @@ export async function hitLimit(db: DbOrTx, limit: Limit, now: Date): Promise<voi
 /** 429 `rate_limited` with Retry-After until `resetAt`. */
 export function rateLimited(resetAt: Date, now: Date): AppError {
   const seconds = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
-  return new AppError(429, 'rate_limited', 'error.rate_limited', { seconds });
+  return rateLimitedError(seconds);
 }
 
 /** Counts one hit of a counter (insert or increment, reset when its window has passed). */

@@ -1,4 +1,4 @@
-import { AppError } from './errors';
+import { rateLimitedError } from './errors';
 
 export interface TokenBucketOptions {
   /** tokens added per second (the sustained rate allowed) */
@@ -39,7 +39,7 @@ export function tokenBuckets(opts: TokenBucketOptions) {
         return;
       }
       const seconds = Math.max(1, Math.ceil((1 - b.tokens) / opts.ratePerSecond));
-      throw new AppError(429, 'rate_limited', 'error.rate_limited', { seconds });
+      throw rateLimitedError(seconds);
     },
     /** forgets every bucket (tests) */
     clear(): void {

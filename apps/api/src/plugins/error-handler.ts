@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/errors';
+import { AppError, rateLimitedError } from '../lib/errors';
 import { reportError } from '../lib/error-reporting';
 import { hasSqlState, isDatabaseUnavailable } from '../lib/db-errors';
 import { normalizeLocale } from '@bilheteira/shared/locales';
@@ -118,8 +118,10 @@ export const errorHandlerPlugin = fp(async (app) => {
     const mapped = fastifyCode ? FASTIFY_CODE_TO_KEY[fastifyCode] : undefined;
     if (mapped) return sendError(req, reply, mapped[0], mapped[1], mapped[2]);
     const status = (error as FastifyError).statusCode;
-    if (status === 429)
-      return sendError(req, reply, 429, 'rate_limited', 'error.rate_limited', { seconds: 60 });
+    if (status === 429) {
+      const limited = rateLimitedError(60);
+      return sendError(req, reply, 429, limited.code, limited.messageKey, limited.params);
+    }
     if (status && status >= 400 && status < 500) {
       return sendError(
         req,
