@@ -1,4 +1,4 @@
-import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
+import { electronicFormatIBAN, friendlyFormatIBAN, isValidIBAN } from 'ibantools';
 
 /** Spec §5 email pattern: text, at sign, text, dot, text. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -22,6 +22,9 @@ export function isValidIban(value: string): boolean {
 
 export const normalizeIban = (value: string): string => electronicFormatIBAN(value) ?? '';
 
+/** An IBAN as people read and check it: upper case, in groups of four (PT50 0002 0123 …). */
+export const displayIban = (value: string): string => friendlyFormatIBAN(normalizeIban(value)) ?? value.trim();
+
 /** Card number Luhn check (sandbox form only; real cards go to the provider's own fields). */
 export function passesLuhn(value: string): boolean {
   const d = value.replace(/\s/g, '');
@@ -38,12 +41,22 @@ export function passesLuhn(value: string): boolean {
   return sum % 10 === 0;
 }
 
-/** Card expiry MM/YYYY, not in the past relative to `now`. */
+/** Card expiry as printed on cards: MM/YY or MM/YYYY. */
+export const CARD_EXPIRY = /^(0[1-9]|1[0-2])\/(\d{2}|\d{4})$/;
+
+/** Card expiry MM/YY or MM/YYYY → MM/YYYY (two-digit years are 20YY); null when it is neither. */
+export function normalizeCardExpiry(value: string): string | null {
+  const m = CARD_EXPIRY.exec(value.trim());
+  if (!m) return null;
+  return `${m[1]}/${m[2]!.length === 2 ? `20${m[2]}` : m[2]}`;
+}
+
+/** Card expiry MM/YY or MM/YYYY, not in the past relative to `now`. */
 export function isValidCardExpiry(value: string, now: Date): boolean {
-  const m = /^(0[1-9]|1[0-2])\/(\d{4})$/.exec(value.trim());
-  if (!m) return false;
-  const month = Number(m[1]);
-  const year = Number(m[2]);
+  const normalized = normalizeCardExpiry(value);
+  if (!normalized) return false;
+  const month = Number(normalized.slice(0, 2));
+  const year = Number(normalized.slice(3));
   const y = now.getUTCFullYear();
   return year > y || (year === y && month >= now.getUTCMonth() + 1);
 }

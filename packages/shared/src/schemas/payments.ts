@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { passesLuhn } from '../validation';
+import { CARD_EXPIRY, normalizeCardExpiry, passesLuhn } from '../validation';
 import { dialCode, nationalMobile } from './customers';
 import { findCountryByDialCode, isValidPhone } from '../phone';
 import { orderDetailView, PAYMENT_METHODS, paymentView } from './orders';
@@ -22,10 +22,12 @@ export const SANDBOX_CARDS = {
 /** Sandbox MB WAY: numbers ending in 0000 are declined by the simulated app. */
 export const SANDBOX_MBWAY_DECLINE_SUFFIX = '0000';
 
+/** MM/YY or MM/YYYY, as printed on the card; the server gets MM/YYYY. */
 const cardExpiry = z
   .string()
   .trim()
-  .regex(/^(0[1-9]|1[0-2])\/\d{4}$/, { message: 'validation.card_expiry' });
+  .regex(CARD_EXPIRY, { message: 'validation.card_expiry' })
+  .transform((v) => normalizeCardExpiry(v) ?? v);
 
 /**
  * POST /api/orders/{id}/pay (header Idempotency-Key recommended). `card` is accepted only by
@@ -62,6 +64,16 @@ export const payOrderResponse = z.object({
   data: z.object({ payment: paymentView, order: orderDetailView }),
   message: z.string().optional(),
 });
+
+/**
+ * POST /api/orders/{id}/payment/cancel: the open attempt ended (cancelled) or nothing was open;
+ * `payment` is the order's newest attempt, `order` as it is now (a paid order stays paid).
+ */
+export const cancelPaymentResponse = z.object({
+  data: z.object({ cancelled: z.boolean(), payment: paymentView.nullable(), order: orderDetailView }),
+  message: z.string().optional(),
+});
+export type CancelPaymentAnswer = z.infer<typeof cancelPaymentResponse>['data'];
 
 /** POST /api/payments/{reference}/complete: the 3-D Secure style step of the sandbox. */
 export const completePaymentBody = z.object({ outcome: z.enum(['approve', 'decline']) });
