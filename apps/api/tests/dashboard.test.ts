@@ -60,6 +60,7 @@ type EventsPage = {
     phase: string;
     tickets_count: number;
     has_wallet: boolean;
+    wallet_enabled: boolean;
     address: string;
   }[];
   meta: { page: number; per_page: number; total: number; last_page: number };
@@ -80,6 +81,9 @@ describe('GET /api/customers/events', () => {
     expect(festival.tickets_count).toBeGreaterThanOrEqual(1);
     expect(festival.address).toContain('Lisboa');
     expect(page.data.find((e) => e.slug === 'teatro-demo')!.has_wallet).toBe(true);
+    // the event area shows Wallet and Transactions only for an event with a cashless wallet
+    expect(festival.wallet_enabled).toBe(true);
+    expect(page.data.find((e) => e.slug === 'teatro-demo')!.wallet_enabled).toBe(false);
     // upcoming first, finished last
     expect(page.data.at(-1)!.phase).toBe('finalized');
   });

@@ -3,6 +3,9 @@ import { Link, NavLink } from 'react-router';
 import { paths } from '../config/paths';
 import { useEventContext } from '../stores/event-context-store';
 
+/** The items only an event with a cashless wallet has. */
+const WALLET_ITEMS: ReadonlySet<string> = new Set(['wallet', 'transactions']);
+
 const ITEMS = [
   { key: 'tickets', to: paths.dashboardTickets, icon: 'M4 7h16v4a2 2 0 0 0 0 4v4H4v-4a2 2 0 0 0 0-4V7z' },
   {
@@ -26,6 +29,7 @@ const ITEMS = [
 export function EventMenu() {
   const { t } = useTranslation('eventMenu');
   const current = useEventContext((s) => s.current);
+  const items = current?.walletEnabled === false ? ITEMS.filter((i) => !WALLET_ITEMS.has(i.key)) : ITEMS;
   return (
     <div
       className="-mt-16 bg-gradient-to-b from-slate-950 to-slate-800 pt-16 text-white"
@@ -52,8 +56,8 @@ export function EventMenu() {
           </p>
         )}
         <nav aria-label={t('label')} className="mt-3">
-          <ul className="grid grid-cols-4 gap-1 lg:flex">
-            {ITEMS.map((item) => (
+          <ul className={`grid gap-1 lg:flex ${items.length === 4 ? 'grid-cols-4' : 'grid-cols-2'}`}>
+            {items.map((item) => (
               <li key={item.key} className="min-w-0">
                 <NavLink
                   to={item.to}

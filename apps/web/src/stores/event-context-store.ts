@@ -6,6 +6,8 @@ export interface CurrentEvent {
   id: number;
   slug: string;
   name: string;
+  /** false: the event has no cashless wallet (its area hides Wallet and Transactions) */
+  walletEnabled?: boolean;
 }
 
 interface EventContextState {

@@ -272,6 +272,9 @@ export type PortableResponse = z.infer<typeof portableResponse>;
 export const forgetPreview = z.object({
   future_tickets: z.number(),
   wallet_balance_cents: z.number(),
+  /** part of the balance a refund request brings back now / once the refund window opens */
+  wallet_refundable_now_cents: z.number(),
+  wallet_refundable_later_cents: z.number(),
   open_refunds: z.number(),
   pending_request: z.boolean(),
 });

@@ -30,6 +30,7 @@ function toItem(
     phase: customerEventPhase(e, now),
     tickets_count: Number(row.ticketsCount),
     has_wallet: !!row.hasWallet,
+    wallet_enabled: e.walletEnabled,
   };
 }
 

@@ -8,7 +8,11 @@ import { walletEventQuery } from '../../features/wallet/api/wallet';
 import { BraceletsSection } from '../../features/wallet/components/bracelets-section';
 import { RefundSection } from '../../features/wallet/components/refund-section';
 import { TopUpPicker } from '../../features/wallet/components/topup-picker';
-import { OnlineTopUpUnavailable, WalletError } from '../../features/wallet/components/wallet-states';
+import {
+  OnlineTopUpUnavailable,
+  WalletDisabled,
+  WalletError,
+} from '../../features/wallet/components/wallet-states';
 import { useCheckout } from '../../stores/checkout-store';
 import { MiniSite, RequireMiniSiteCustomer } from './site-shell';
 
@@ -17,24 +21,26 @@ export default function SiteAccountWalletPage() {
   const { t } = useTranslation('site');
   return (
     <MiniSite title={t('wallet_page.title')}>
-      {(event) => (
-        <RequireMiniSiteCustomer slug={event.slug}>
+      {(event) =>
+        event.wallet_enabled ? (
+          <RequireMiniSiteCustomer slug={event.slug}>
+            <main id="main" className="page max-w-4xl">
+              <Link to={paths.siteYourAccount(event.slug)} className="text-sm font-semibold underline">
+                {t('account.back')}
+              </Link>
+              <h1 className="mt-2 text-3xl font-bold">{t('wallet_page.title')}</h1>
+              <p className="mt-1 text-slate-700">{t('wallet_page.intro')}</p>
+              <EventWallet event={event} />
+            </main>
+          </RequireMiniSiteCustomer>
+        ) : (
+          // no cashless at this event: say so to anyone, signed in or not
           <main id="main" className="page max-w-4xl">
-            <Link to={paths.siteYourAccount(event.slug)} className="text-sm font-semibold underline">
-              {t('account.back')}
-            </Link>
-            <h1 className="mt-2 text-3xl font-bold">{t('wallet_page.title')}</h1>
-            {event.wallet_enabled ? (
-              <>
-                <p className="mt-1 text-slate-700">{t('wallet_page.intro')}</p>
-                <EventWallet event={event} />
-              </>
-            ) : (
-              <p className="mt-1 text-slate-700">{t('wallet_page.disabled')}</p>
-            )}
+            <h1 className="mb-4 text-3xl font-bold">{t('wallet_page.title')}</h1>
+            <WalletDisabled />
           </main>
-        </RequireMiniSiteCustomer>
-      )}
+        )
+      }
     </MiniSite>
   );
 }

@@ -30,8 +30,15 @@ export function useMiniSiteEvent() {
   useEffect(() => {
     if (!event) return;
     const current = useEventContext.getState().current;
-    if (current?.id !== event.id || current.slug !== event.slug || current.name !== event.name) {
-      useEventContext.getState().enter({ id: event.id, slug: event.slug, name: event.name });
+    if (
+      current?.id !== event.id ||
+      current.slug !== event.slug ||
+      current.name !== event.name ||
+      current.walletEnabled !== event.wallet_enabled
+    ) {
+      useEventContext
+        .getState()
+        .enter({ id: event.id, slug: event.slug, name: event.name, walletEnabled: event.wallet_enabled });
     }
   }, [event]);
   return { slug, event, query };
@@ -135,6 +142,10 @@ function MiniSiteBar({ event }: { event: EventDetail }) {
               t('wallet'),
               pathname === paths.siteAccountWallet(event.slug),
             )}
+          {/* quick charge: top up a bracelet by its code, no account needed (spec §2) */}
+          {event.wallet_enabled &&
+            event.online_topup_enabled &&
+            link(paths.siteWallet(event.slug), t('quick_charge'), pathname === paths.siteWallet(event.slug))}
           {link(
             accountHref,
             customer ? customer.first_name || t('my_account') : t('my_account'),

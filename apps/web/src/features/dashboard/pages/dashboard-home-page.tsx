@@ -34,7 +34,12 @@ function EventItem({ event }: { event: CustomerEventItem }) {
   const navigate = useNavigate();
   const locale = currentLocale();
   const enter = () => {
-    useEventContext.getState().enter({ id: event.id, slug: event.slug, name: event.name });
+    useEventContext.getState().enter({
+      id: event.id,
+      slug: event.slug,
+      name: event.name,
+      walletEnabled: event.wallet_enabled,
+    });
     navigate(paths.dashboardTickets);
   };
   const sameDay =

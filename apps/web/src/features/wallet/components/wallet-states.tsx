@@ -15,15 +15,20 @@ export function ChooseEventCard() {
   );
 }
 
+/** The event has no cashless wallet at all (not just no online top-up). */
+export function WalletDisabled() {
+  const { t } = useTranslation('wallet');
+  return (
+    <div className="card text-center" data-testid="wallet-disabled">
+      <p className="font-semibold">{t('disabled_title')}</p>
+      <p className="mt-1 text-slate-700">{t('disabled_text')}</p>
+    </div>
+  );
+}
+
 export function WalletError({ error, onRetry }: { error: unknown; onRetry(): void }) {
   const { t } = useTranslation('wallet');
-  if (error instanceof ApiError && error.code === 'wallet_disabled')
-    return (
-      <div className="card text-center" data-testid="wallet-disabled">
-        <p className="font-semibold">{t('disabled_title')}</p>
-        <p className="mt-1 text-slate-700">{t('disabled_text')}</p>
-      </div>
-    );
+  if (error instanceof ApiError && error.code === 'wallet_disabled') return <WalletDisabled />;
   return (
     <div className="card text-center" role="alert">
       <p>{error instanceof ApiError ? error.message : t('load_error')}</p>

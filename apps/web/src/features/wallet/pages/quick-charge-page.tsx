@@ -22,7 +22,7 @@ import {
 } from '../components/bracelet-proof-fields';
 import { TopUpPicker } from '../components/topup-picker';
 import { useRefreshWalletAfterCheckout } from '../hooks/use-refresh-after-checkout';
-import { OnlineTopUpUnavailable } from '../components/wallet-states';
+import { OnlineTopUpUnavailable, WalletDisabled } from '../components/wallet-states';
 
 type Errors = Partial<Record<'code' | 'secret' | 'mobile' | 'password' | 'terms' | 'form', string>>;
 
@@ -234,7 +234,10 @@ export default function QuickChargePage() {
   usePageMeta(event ? `${t('quick.title')} · ${event.name}` : t('quick.title'));
 
   useEffect(() => {
-    if (event) useEventContext.getState().enter({ id: event.id, slug: event.slug, name: event.name });
+    if (event)
+      useEventContext
+        .getState()
+        .enter({ id: event.id, slug: event.slug, name: event.name, walletEnabled: event.wallet_enabled });
   }, [event]);
 
   return (
@@ -250,6 +253,13 @@ export default function QuickChargePage() {
           <div className="card text-center" role="alert" data-testid="quick-charge-not-found">
             <h1 className="text-xl font-bold">{t('quick.not_found')}</h1>
           </div>
+        ) : !event.wallet_enabled ? (
+          // no cashless at this event: nothing to top up, here or at the venue
+          <>
+            <p className="text-sm font-semibold text-slate-600">{event.name}</p>
+            <h1 className="mb-4 text-3xl font-bold">{t('quick.title')}</h1>
+            <WalletDisabled />
+          </>
         ) : (
           <>
             <p className="text-sm font-semibold text-slate-600">{event.name}</p>
