@@ -4,6 +4,8 @@ import {
   formatProductionProblems,
   loadConfig,
   productionAllowances,
+  companyInfo,
+  companyInfoWarning,
   productionProblems,
 } from './config';
 
@@ -124,6 +126,20 @@ describe('production fails closed', () => {
     });
     expect(productionProblems(allowed)).toEqual([]);
     expect(productionAllowances(allowed)).toHaveLength(3);
+  });
+
+  it('names the company of the footer: configured, demo values outside production, a warning without them in production', () => {
+    expect(companyInfo(loadConfig({}))).toMatchObject({ name: 'Bilheteira, Lda.', nif: '500000000' });
+    const own = { COMPANY_NAME: 'Festas, S.A.', COMPANY_NIF: '501234567', COMPANY_ADDRESS: 'Rua A 1, Porto' };
+    expect(companyInfo(loadConfig(own))).toEqual({
+      name: 'Festas, S.A.',
+      nif: '501234567',
+      address: 'Rua A 1, Porto',
+    });
+    expect(companyInfo(loadConfig(safe))).toBeNull();
+    expect(companyInfoWarning(loadConfig(safe))).toMatch(/COMPANY_NAME/);
+    expect(companyInfoWarning(loadConfig({ ...safe, ...own }))).toBeUndefined();
+    expect(companyInfoWarning(loadConfig({}))).toBeUndefined();
   });
 
   it('reports a bad variable as a ConfigError (printed without a stack trace)', () => {

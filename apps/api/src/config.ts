@@ -14,6 +14,13 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   /** Back-office URL for organisers (footer "reserved area"). */
   BACKOFFICE_URL: z.string().url().default('https://backoffice.bilheteira.pt'),
+  /**
+   * The company that sells on the site, named in every page's footer (consumer law): name,
+   * tax number (NIF) and registered address. Demo values outside production (loadConfig).
+   */
+  COMPANY_NAME: z.string().trim().min(1).max(200).optional(),
+  COMPANY_NIF: z.string().trim().min(1).max(20).optional(),
+  COMPANY_ADDRESS: z.string().trim().min(1).max(300).optional(),
   /** Where the built SPA lives; tests build elsewhere to avoid clobbering. */
   WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -111,6 +118,13 @@ export type Config = Omit<z.infer<typeof envSchema>, 'SEED_DEMO'> & {
   dataDir: string;
 };
 
+/** The footer's company outside production, when none is configured (see about page). */
+const DEMO_COMPANY = {
+  COMPANY_NAME: 'Bilheteira, Lda.',
+  COMPANY_NIF: '500000000',
+  COMPANY_ADDRESS: 'Avenida da Liberdade 110, 1250-146 Lisboa',
+};
+
 /** Reads and validates the environment once; fails fast with a readable message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   // An empty variable means unset (e.g. DATABASE_URL= in a shell or compose file).
@@ -127,6 +141,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir: path.resolve(c.DATA_DIR),
     devTools: c.DEV_TOOLS ?? c.NODE_ENV !== 'production',
     SEED_DEMO: c.SEED_DEMO ?? c.NODE_ENV !== 'production',
+    ...(c.NODE_ENV === 'production'
+      ? {}
+      : {
+          COMPANY_NAME: c.COMPANY_NAME ?? DEMO_COMPANY.COMPANY_NAME,
+          COMPANY_NIF: c.COMPANY_NIF ?? DEMO_COMPANY.COMPANY_NIF,
+          COMPANY_ADDRESS: c.COMPANY_ADDRESS ?? DEMO_COMPANY.COMPANY_ADDRESS,
+        }),
     ...overrides,
   };
 }
@@ -204,6 +225,18 @@ export function productionProblems(config: Config): string[] {
   ])
     if (p) problems.push(p);
   return problems;
+}
+
+/** The company the footer names, or null when part of it is not configured. */
+export function companyInfo(config: Config): { name: string; nif: string; address: string } | null {
+  const { COMPANY_NAME: name, COMPANY_NIF: nif, COMPANY_ADDRESS: address } = config;
+  return name && nif && address ? { name, nif, address } : null;
+}
+
+/** Warned at a production start: the footer cannot name the company the law asks it to. */
+export function companyInfoWarning(config: Config): string | undefined {
+  if (config.NODE_ENV !== 'production' || companyInfo(config)) return undefined;
+  return 'COMPANY_NAME, COMPANY_NIF and COMPANY_ADDRESS are not all set: the footer does not name the company selling on the site (Portuguese consumer law asks for it).';
 }
 
 /** The message a refused production start prints: every problem at once, no stack trace. */

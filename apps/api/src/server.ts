@@ -1,4 +1,5 @@
 import {
+  companyInfoWarning,
   ConfigError,
   formatProductionProblems,
   loadConfig,
@@ -39,6 +40,8 @@ async function main() {
   }
   const app = await buildApp(config, database);
   for (const allowed of productionAllowances(config)) app.log.warn(`PRODUCTION RUNS UNSAFELY: ${allowed}`);
+  const companyWarning = companyInfoWarning(config);
+  if (companyWarning) app.log.warn(companyWarning);
   if (config.SEED_DEMO)
     await seedDemo(database.db, new Date(), { log: app.log, publicUrl: config.PUBLIC_URL });
   const stopWorker = config.WORKER ? startWorker(database.db, config, app.log, app.jobs) : async () => {};

@@ -16,6 +16,8 @@ describe('platform', () => {
       site: 'http://localhost:3000',
       backend: expect.stringMatching(/^https?:\/\//),
       customerDashboard: 'http://localhost:3000/dashboard/home',
+      // the footer's company (consumer law): demo values outside production
+      company: { name: 'Bilheteira, Lda.', nif: '500000000', address: expect.stringContaining('Lisboa') },
     });
   });
 

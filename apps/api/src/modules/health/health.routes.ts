@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { companyInfo } from '../../config';
 import { checkReady } from './health.service';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -35,10 +36,16 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['platform'],
-        summary: 'Site, back office and customer dashboard URLs (spec §7)',
+        summary: 'Site, back office and customer dashboard URLs (spec §7) and the company the footer names',
         response: {
           200: z.object({
-            data: z.object({ site: z.string(), backend: z.string(), customerDashboard: z.string() }),
+            data: z.object({
+              site: z.string(),
+              backend: z.string(),
+              customerDashboard: z.string(),
+              /** the company named in the footer; null when not configured */
+              company: z.object({ name: z.string(), nif: z.string(), address: z.string() }).nullable(),
+            }),
           }),
         },
       },
@@ -46,7 +53,12 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => {
       const site = app.config.PUBLIC_URL.replace(/\/$/, '');
       return {
-        data: { site, backend: app.config.BACKOFFICE_URL, customerDashboard: `${site}/dashboard/home` },
+        data: {
+          site,
+          backend: app.config.BACKOFFICE_URL,
+          customerDashboard: `${site}/dashboard/home`,
+          company: companyInfo(app.config),
+        },
       };
     },
   );
