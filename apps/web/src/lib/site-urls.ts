@@ -5,6 +5,8 @@ export interface SiteUrls {
   site: string;
   backend: string;
   customerDashboard: string;
+  /** the company the footer names (consumer law); null when the server has none configured */
+  company: { name: string; nif: string; address: string } | null;
 }
 
 /** GET /api/site-urls (spec §7), cached for the session. */

@@ -162,9 +162,24 @@ function MiniSiteFooter({ event }: { event: EventDetail }) {
   return (
     <div data-testid="minisite-footer" className="border-t border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-4 text-sm text-slate-700">
-        <Link to={paths.siteTerms(event.slug)} className="underline">
-          {t('terms')}
-        </Link>
+        <p className="flex flex-wrap gap-x-4 gap-y-1">
+          <Link to={paths.siteTerms(event.slug)} className="underline">
+            {t('terms')}
+          </Link>
+          {/* consumer law and the European Accessibility Act: on every page, mini-sites too */}
+          <a
+            href="https://www.livroreclamacoes.pt"
+            target="_blank"
+            rel="noopener noreferrer"
+            className="underline"
+          >
+            {t('layout:footer.complaints_book')}
+            <span className="sr-only"> {t('layout:new_window')}</span>
+          </a>
+          <Link to={paths.accessibility} className="underline">
+            {t('layout:footer.accessibility')}
+          </Link>
+        </p>
         <span>{t('powered_by')}</span>
       </div>
     </div>
