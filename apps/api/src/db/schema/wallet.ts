@@ -93,7 +93,15 @@ export const walletTransactions = pgTable(
     onlineDeltaCents: integer('online_delta_cents').notNull().default(0),
     stationId: integer('station_id').references(() => stations.id),
     braceletId: integer('bracelet_id').references(() => bracelets.id),
+    /** free text as a till sent it (its item list); '' when the row is described by a code */
     description: text('description').notNull().default(''),
+    /**
+     * What the system wrote, as a code rendered in the reader's language
+     * (wallet/transaction-description.ts); null on rows written before codes (their text
+     * stands) and on a till's own text.
+     */
+    descriptionCode: text('description_code'),
+    descriptionParams: jsonb('description_params').$type<Record<string, string>>(),
     invoice: text('invoice'),
     /** scoped per source: station:<id>:<client id>, order:<id>, refund:<id>… */
     idempotencyKey: text('idempotency_key').notNull().unique(),
