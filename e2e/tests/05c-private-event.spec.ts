@@ -27,7 +27,7 @@ test('a private event bought from its link; its id alone is refused', async ({ p
   await expect(modal.getByRole('heading', { name: 'Pagamento' })).toBeVisible();
   await modal.getByText('Cartão', { exact: true }).click();
   await modal.getByLabel('Número do cartão').fill('4242 4242 4242 4242');
-  await modal.getByLabel('Validade (MM/AAAA)').fill('12/2030');
+  await modal.getByLabel('Validade (MM/AA)').fill('12/2030');
   await modal.getByLabel('Nome no cartão').fill('Rui Costa');
   await modal.getByTestId('checkout-pay').click();
   await expect(modal.getByTestId('checkout-success')).toBeVisible({ timeout: 20_000 });

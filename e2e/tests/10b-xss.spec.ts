@@ -220,7 +220,7 @@ test('a customer: names, billing names, email — account, dashboard, mini-site,
   await modal.getByTestId('checkout-billing-continue').click();
   await modal.getByText('Cartão', { exact: true }).click();
   await modal.getByLabel('Número do cartão').fill('4242 4242 4242 4242');
-  await modal.getByLabel('Validade (MM/AAAA)').fill('12/2030');
+  await modal.getByLabel('Validade (MM/AA)').fill('12/2030');
   await modal.getByLabel('Nome no cartão').fill(PAYLOADS[2]);
   await modal.getByTestId('checkout-pay').click();
   await expect(modal.getByTestId('checkout-success')).toBeVisible({ timeout: 20_000 });

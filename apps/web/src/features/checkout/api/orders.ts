@@ -6,7 +6,7 @@ import type {
   OrderSummaryView,
   PaymentView,
 } from '@bilheteira/shared/schemas/orders';
-import type { PayOrderBody } from '@bilheteira/shared/schemas/payments';
+import type { CancelPaymentAnswer, PayOrderBody } from '@bilheteira/shared/schemas/payments';
 import { api } from '../../../lib/api-client';
 
 export const ORDERS_PER_PAGE = 10;
@@ -80,6 +80,16 @@ export async function completeSandboxPayment(reference: string, outcome: 'approv
 export async function syncPaymentReturn(reference: string) {
   return (
     await api<{ data: PaymentStatus }>(`/payments/${encodeURIComponent(reference)}/return`, {
+      method: 'POST',
+      skipErrorHandler: true,
+    })
+  ).data;
+}
+
+/** POST /orders/:id/payment/cancel: ends the waiting MB WAY request (idempotent). */
+export async function cancelOrderPayment(orderId: number) {
+  return (
+    await api<{ data: CancelPaymentAnswer; message?: string }>(`/orders/${orderId}/payment/cancel`, {
       method: 'POST',
       skipErrorHandler: true,
     })

@@ -1,9 +1,13 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../../components/field';
+import { formatCardExpiryInput, formatCardNumberInput } from '../lib/card-input';
 import type { CardFields, FieldErrors } from '../lib/checkout-machine';
 
-/** The sandbox's own card fields (with Stripe, its fields replace these). */
+/**
+ * The sandbox's own card fields (with Stripe, its fields replace these). Both take digits from a
+ * phone's numeric keypad: the number is grouped in fours and the expiry gets its slash.
+ */
 export function CheckoutCardFields({
   card,
   errors,
@@ -26,7 +30,7 @@ export function CheckoutCardFields({
           maxLength={23}
           value={card.number}
           aria-invalid={!!errors.card_number}
-          onChange={(e) => onChange({ number: e.target.value.replace(/[^\d ]/g, '') })}
+          onChange={(e) => onChange({ number: formatCardNumberInput(e.target.value) })}
         />
       </Field>
       <div className="grid grid-cols-2 gap-3">
@@ -40,7 +44,7 @@ export function CheckoutCardFields({
             maxLength={7}
             value={card.expiry}
             aria-invalid={!!errors.card_expiry}
-            onChange={(e) => onChange({ expiry: e.target.value.replace(/[^\d/]/g, '') })}
+            onChange={(e) => onChange({ expiry: formatCardExpiryInput(e.target.value) })}
           />
         </Field>
         <Field id={`${formId}-cname`} label={t('payment.card_name')} error={errors.card_name}>

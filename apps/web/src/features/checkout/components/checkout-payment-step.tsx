@@ -84,13 +84,19 @@ export function CheckoutPaymentStep({ flow }: { flow: CheckoutFlow }) {
         {!order && (
           <button
             type="button"
-            className="btn-secondary flex-1"
+            className="btn-secondary shrink-0 sm:flex-1"
             onClick={() => dispatch({ type: 'backToBilling' })}
           >
             {t('actions.back')}
           </button>
         )}
-        <button type="submit" className="btn-primary flex-1" disabled={busy} data-testid="checkout-pay">
+        {/* the amount never wraps: on a phone Back takes only its own width */}
+        <button
+          type="submit"
+          className="btn-primary flex-1 whitespace-nowrap"
+          disabled={busy}
+          data-testid="checkout-pay"
+        >
           {busy
             ? t('actions.paying')
             : t('actions.pay', { total: formatEur(order?.total_cents ?? totals.at(-1)![1]) })}

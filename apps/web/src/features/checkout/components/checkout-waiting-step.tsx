@@ -6,13 +6,7 @@ import type { MbwayWaiting } from '../hooks/use-mbway-waiting';
  * MB WAY: the request was sent to the phone; the countdown runs until it expires. "Use another
  * method" ends the request and goes back to the payment step.
  */
-export function CheckoutWaitingStep({
-  phone,
-  countdown,
-}: {
-  phone: PhoneValue;
-  countdown: MbwayWaiting;
-}) {
+export function CheckoutWaitingStep({ phone, countdown }: { phone: PhoneValue; countdown: MbwayWaiting }) {
   const { t } = useTranslation('checkout');
   const minutesShown = Math.floor(countdown.left / 60_000);
   return (

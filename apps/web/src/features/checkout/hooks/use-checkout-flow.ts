@@ -1,18 +1,17 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { PAYMENT_METHODS } from '@bilheteira/shared/schemas/payments';
-import type { CustomerView } from '@bilheteira/shared/schemas/customers';
 import { useEffect, useReducer, useRef, type Dispatch } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { initialPhoneValue } from '../../../lib/phone-value';
 import { paths } from '../../../config/paths';
-import { ApiError, api } from '../../../lib/api-client';
+import { ApiError, endExpiredSession, isSessionExpired } from '../../../lib/api-client';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../../lib/storage';
 import { showAlert } from '../../../stores/alert-store';
 import { useCheckout, type CheckoutRequest } from '../../../stores/checkout-store';
 import { useEventContext } from '../../../stores/event-context-store';
-import { useSession } from '../../../stores/session-store';
 import { cartKey, cartQuery } from '../api/cart';
+import { checkoutCustomerQuery } from '../api/customer';
 import { createOrder, newIdempotencyKey, orderQuery, payOrder, paymentsConfigQuery } from '../api/orders';
 import {
   checkoutReducer,
@@ -29,9 +28,30 @@ import {
   summaryTotals,
   type Translate,
 } from '../lib/checkout-rules';
+import { rememberPaymentReturn } from '../lib/payment-return';
 import { useMbwayWaiting } from './use-mbway-waiting';
 
-function initialState(request: CheckoutRequest): CheckoutState {
+/**
+ * A checkout the end of the session interrupted (spec §4/§8: session expired, login, back):
+ * what it resumes from when the same customer logs in again. The attempt's key comes along,
+ * so an order already created is answered again rather than made twice.
+ */
+export interface SavedCheckout {
+  request: CheckoutRequest;
+  customerId: number;
+  state: CheckoutState;
+  orderKey: string;
+}
+
+function initialState({
+  request,
+  resume,
+}: {
+  request: CheckoutRequest;
+  resume: SavedCheckout | null;
+}): CheckoutState {
+  // the request under way when the session ended is over: its button works again
+  if (resume) return { ...resume.state, busy: false, errors: {} };
   const saved = readStorage<{ countryIso2?: string; national?: string } | null>(STORAGE_KEYS.mbway, null);
   return initialCheckoutState({
     payExistingOrder: !!request.orderId,
@@ -43,9 +63,13 @@ function initialState(request: CheckoutRequest): CheckoutState {
  * The checkout flow of spec §2/§4 for one request: the state machine of checkout-machine.ts
  * plus what it talks to (cart, order, customer, payment provider) and the actions each step
  * offers. The order is created once per attempt (Idempotency-Key) and stays payable after a
- * decline.
+ * decline. `onSave` is told what the checkout would resume from (see SavedCheckout).
  */
-export function useCheckoutFlow(request: CheckoutRequest, token: string) {
+export function useCheckoutFlow(
+  request: CheckoutRequest,
+  token: string,
+  { resume, onSave }: { resume: SavedCheckout | null; onSave(saved: SavedCheckout): void },
+) {
   const { t } = useTranslation('checkout');
   const navigate = useNavigate();
   const qc = useQueryClient();
@@ -54,11 +78,7 @@ export function useCheckoutFlow(request: CheckoutRequest, token: string) {
   const isTopup = !!request.topupCents;
   const cart = useQuery({ ...cartQuery(request.eventId, token), enabled: !isTopup && !request.orderId });
   const existing = useQuery({ ...orderQuery(request.orderId ?? 0), enabled: !!request.orderId });
-  const customer = useQuery({
-    queryKey: ['checkout', 'customer', token],
-    queryFn: async () => (await api<{ data: CustomerView }>('/customers/customer')).data,
-    initialData: useSession.getState().customer ?? undefined,
-  }).data;
+  const customer = useQuery(checkoutCustomerQuery(token)).data;
   // With Stripe, card / Apple Pay / Google Pay go to Stripe's own fields (PCI DSS SAQ A).
   const providerConfig = useQuery(paymentsConfigQuery()).data;
   const stripeKey = providerConfig?.provider === 'stripe' ? providerConfig.publishable_key : null;
@@ -67,8 +87,11 @@ export function useCheckoutFlow(request: CheckoutRequest, token: string) {
       ? PAYMENT_METHODS.filter((m) => m === 'mbway')
       : [...PAYMENT_METHODS];
 
-  const [state, dispatch] = useReducer(checkoutReducer, request, initialState);
-  const orderKey = useRef(newIdempotencyKey());
+  const [state, dispatch] = useReducer(checkoutReducer, { request, resume }, initialState);
+  const orderKey = useRef(resume?.orderKey ?? newIdempotencyKey());
+  useEffect(() => {
+    if (customer) onSave({ request, customerId: customer.id, state, orderKey: orderKey.current });
+  }, [request, customer, state, onSave]);
 
   useEffect(() => {
     if (existing.data) dispatch({ type: 'orderLoaded', order: existing.data });
@@ -207,6 +230,8 @@ async function pay(
       dispatch({ type: 'orderCreated', order: current });
       void qc.invalidateQueries({ queryKey: cartKey(request.eventId, token) });
     } catch (err) {
+      // the session ended: login, then this same step again (not the summary)
+      if (isSessionExpired(err)) return void endExpiredSession();
       await showAlert({
         type: 'error',
         title: t('errors.title'),
@@ -229,6 +254,13 @@ async function pay(
     );
     const { payment, order } = res.data;
     dispatch({ type: 'paymentAnswered', order });
+    // a bank's page (3-D Secure) may take the buyer away: /payment/redirects brings them back here
+    rememberPaymentReturn({
+      orderId: order.id,
+      eventId: order.event.id,
+      eventSlug: order.event.slug,
+      returnTo: request.returnTo ?? null,
+    });
     if (order.status === 'paid') return void (await finishPaid(order.id));
     if (payment.status === 'requires_action' && payment.redirect_url) {
       window.location.assign(payment.redirect_url);
@@ -240,6 +272,7 @@ async function pay(
     }
     dispatch({ type: 'mbwayRequested', paymentRef: payment.reference, expiresAt: payment.expires_at });
   } catch (err) {
+    if (isSessionExpired(err)) return void endExpiredSession();
     await showAlert({
       type: 'error',
       title: t('errors.payment_title'),
