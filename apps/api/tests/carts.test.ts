@@ -69,7 +69,9 @@ describe('cart', () => {
     expect(res.json().data.items).toHaveLength(2);
     expect(res.json().data.total_items).toBe(4);
     expect(res.json().data.subtotal_cents).toBe(4 * 1500);
-    expect(res.json().data.service_cents).toBe(serviceOf(6000, 300));
+    // per ticket: the all-in price shown (1500 + its cost) times 4 is what the cart totals
+    expect(res.json().data.service_cents).toBe(4 * serviceOf(1500, 300));
+    expect(res.json().data.service_fee_bp).toBe(300);
   });
 
   it('changes a quantity and removes a line; another visitor cannot touch them', async () => {

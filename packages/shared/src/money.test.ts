@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatEur } from './money';
+import { allInPriceCents, formatEur, formatFeePercent, serviceCostCents, ticketsServiceCents } from './money';
 
 const intl = new Intl.NumberFormat('pt-PT', {
   style: 'currency',
@@ -33,5 +33,43 @@ describe('formatEur', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('service cost', () => {
+  it('is the percentage plus VAT on it, half-up to the cent', () => {
+    expect(serviceCostCents(1500, 300)).toBe(55); // 45 + 10,35 → 10
+    expect(serviceCostCents(6000, 500)).toBe(369);
+    expect(serviceCostCents(1000, 0)).toBe(0);
+  });
+
+  it('is counted per ticket, so the all-in price times the quantity is what is paid', () => {
+    const lines = [
+      { unitCents: 1500, qty: 3 },
+      { unitCents: 1000, qty: 1 },
+    ];
+    const total = 3 * 1500 + 1000 + ticketsServiceCents(lines, 300);
+    expect(total).toBe(3 * allInPriceCents(1500, 300) + allInPriceCents(1000, 300));
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            unitCents: fc.integer({ min: 0, max: 100_000 }),
+            qty: fc.integer({ min: 1, max: 20 }),
+          }),
+        ),
+        fc.integer({ min: 0, max: 2_000 }),
+        (ls, bp) => {
+          const paid = ls.reduce((n, l) => n + l.unitCents * l.qty, 0) + ticketsServiceCents(ls, bp);
+          expect(paid).toBe(ls.reduce((n, l) => n + l.qty * allInPriceCents(l.unitCents, bp), 0));
+        },
+      ),
+    );
+  });
+
+  it("prints its percentage in the reader's way", () => {
+    expect(formatFeePercent(500, 'pt-pt')).toBe('5');
+    expect(formatFeePercent(250, 'es')).toBe('2,5');
+    expect(formatFeePercent(250, 'en')).toBe('2.5');
   });
 });

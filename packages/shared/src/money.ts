@@ -38,3 +38,41 @@ export function serviceCostCents(subtotalCents: number, percentBasisPoints: numb
   const fee = Math.round((subtotalCents * percentBasisPoints) / 10_000);
   return fee + Math.round((fee * VAT_RATE_PERCENT) / 100);
 }
+
+/**
+ * Service cost of ticket lines, counted per ticket: the all-in price shown on a ticket
+ * (`allInPriceCents`) times the quantity is then exactly what the buyer pays, so every
+ * summary adds up to the prices the buyer saw (EU guidance on drip pricing).
+ */
+export function ticketsServiceCents(
+  lines: readonly { unitCents: number; qty: number }[],
+  percentBasisPoints: number,
+): number {
+  return lines.reduce((n, l) => n + l.qty * serviceCostCents(l.unitCents, percentBasisPoints), 0);
+}
+
+/**
+ * The percentage an order's service cost was counted with, if the event's rate still gives
+ * that amount (an order keeps the amount, not the rate, and an organiser may change it).
+ */
+export function ratedServiceFeeBp(
+  ticketLines: readonly { unitCents: number; qty: number }[],
+  percentBasisPoints: number,
+  serviceCents: number,
+): number | null {
+  return ticketsServiceCents(ticketLines, percentBasisPoints) === serviceCents ? percentBasisPoints : null;
+}
+
+/** The price of one ticket with the service cost and its VAT: the price to show first. */
+export function allInPriceCents(unitCents: number, percentBasisPoints: number): number {
+  return unitCents + serviceCostCents(unitCents, percentBasisPoints);
+}
+
+/**
+ * The service cost's percentage as people write it: "5", "2,5" (pt, es) or "2.5" (en);
+ * the caller adds the sign ("5 %" in pt and es, "5%" in en) through its translation.
+ */
+export function formatFeePercent(percentBasisPoints: number, locale: string): string {
+  const text = String(Math.round(percentBasisPoints) / 100);
+  return locale.startsWith('en') ? text : text.replace('.', ',');
+}

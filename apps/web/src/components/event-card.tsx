@@ -1,5 +1,5 @@
 import { EVENT_STATUS, type EventStatus } from '@bilheteira/shared/event-status';
-import { formatEur } from '@bilheteira/shared/money';
+import { allInPriceCents, formatEur } from '@bilheteira/shared/money';
 import type { EventSummary } from '@bilheteira/shared/schemas/events';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -73,7 +73,12 @@ export function EventCard({ event, headingLevel = 3 }: { event: EventSummary; he
         <p className="text-sm text-slate-700">{event.city || event.address}</p>
         {event.min_price_cents !== null && (
           <p className="mt-auto pt-3 text-sm font-semibold text-slate-900">
-            {t('from_price', { price: formatEur(event.min_price_cents) })}
+            {/* all-in (EU drip pricing): the cheapest ticket with its service cost */}
+            {allInPriceCents(event.min_price_cents, event.service_fee_bp) > event.min_price_cents
+              ? t('from_price_all_in', {
+                  price: formatEur(allInPriceCents(event.min_price_cents, event.service_fee_bp)),
+                })
+              : t('from_price', { price: formatEur(event.min_price_cents) })}
           </p>
         )}
       </div>

@@ -89,6 +89,8 @@ export const cartView = z.object({
   subtotal_cents: z.number(),
   service_cents: z.number(),
   total_cents: z.number(),
+  /** the event's service cost percentage in basis points (500 = 5 %), for its label */
+  service_fee_bp: z.number(),
 });
 export type CartView = z.infer<typeof cartView>;
 

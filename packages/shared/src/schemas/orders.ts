@@ -129,9 +129,14 @@ export const orderSummaryView = z.object({
   reference: z.string(),
   status: z.enum(ORDER_STATUSES),
   event: z.object({ id: z.number(), slug: z.string(), name: z.string(), starts_at: z.string() }),
+  /** tickets in the order (0 for a wallet top-up alone) */
   quantity: z.number(),
+  /** wallet top-up lines of the order, in cents (0 when none) */
+  topup_cents: z.number(),
   subtotal_cents: z.number(),
   service_cents: z.number(),
+  /** the service cost percentage (basis points) when it still accounts for service_cents */
+  service_fee_bp: z.number().nullable(),
   total_cents: z.number(),
   created_at: z.string(),
   paid_at: z.string().nullable(),

@@ -7,7 +7,7 @@ import type {
 } from '@bilheteira/shared/schemas/orders';
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_VIEW_STATUSES } from '@bilheteira/shared/schemas/orders';
 import { toSessionDate } from '@bilheteira/shared/schemas/carts';
-import { ticketsServiceCents } from '@bilheteira/shared/money';
+import { ratedServiceFeeBp } from '@bilheteira/shared/money';
 import type { DbOrTx } from '../../db/client';
 import type { EventRow, SessionRow } from '../carts/carts.service';
 import { orderErrors } from './orders.errors';
@@ -36,16 +36,6 @@ const asStatus = (s: string): OrderStatus => ORDER_STATUSES.find((x) => x === s)
 
 type EventFacts = Pick<EventRow, 'slug' | 'name' | 'startsAt' | 'serviceFeeBp'>;
 
-/**
- * The event's service cost percentage, if it is still the one the order was priced with (the
- * order keeps the amount, not the rate: an organiser may change the rate later).
- */
-function orderFeeBp(o: OrderRow, own: OrderLineRow[], e: EventFacts | undefined): number | null {
-  if (!e) return null;
-  const tickets = own.filter((l) => l.kind === 'ticket');
-  return ticketsServiceCents(tickets, e.serviceFeeBp) === o.serviceCents ? e.serviceFeeBp : null;
-}
-
 /** The list view of one order, from its row, its lines and its event. */
 function summaryView(
   o: OrderRow,
@@ -68,7 +58,13 @@ function summaryView(
     topup_cents: own.filter((l) => l.kind === 'topup').reduce((n, l) => n + l.unitCents * l.qty, 0),
     subtotal_cents: o.subtotalCents,
     service_cents: o.serviceCents,
-    service_fee_bp: orderFeeBp(o, own, e),
+    service_fee_bp: e
+      ? ratedServiceFeeBp(
+          own.filter((l) => l.kind === 'ticket'),
+          e.serviceFeeBp,
+          o.serviceCents,
+        )
+      : null,
     total_cents: o.totalCents,
     created_at: o.createdAt.toISOString(),
     paid_at: o.paidAt?.toISOString() ?? null,

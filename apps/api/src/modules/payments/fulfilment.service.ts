@@ -1,10 +1,9 @@
 import { isOpenPaymentStatus } from '@bilheteira/shared/schemas/orders';
-import { formatEur } from '@bilheteira/shared/money';
+import { ratedServiceFeeBp } from '@bilheteira/shared/money';
 import { normalizeLocale } from '@bilheteira/shared/locales';
 import type { Db, Tx } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { enqueueMessage } from '../../lib/outbox';
-import { translate } from '../../i18n/messages';
 import { issueTicketsForOrder } from '../tickets/ticket-issuing.service';
 import { creditOnlineTopUp } from '../wallet/wallet-ledger.service';
 import { findLines, findOrderForUpdate, markOrderPaid, type OrderRow } from '../orders/orders.service';
@@ -19,6 +18,7 @@ import {
   updatePayment,
 } from './payments.repository';
 import './payments.messages';
+import { orderPaidEmail } from './order-paid-email';
 
 export type FulfilmentOutcome =
   'fulfilled' | 'duplicate' | 'already_paid' | 'refund_pending' | 'refunded' | 'not_found';
@@ -128,7 +128,8 @@ export async function fulfilPayment(
           eventId: order.eventId,
           amountCents: t.unitCents * t.qty,
           idempotencyKey: `order:${order.id}:topup:${t.id}`,
-          description: t.description,
+          // a code: the wallet shows it in the reader's language (the order line keeps its text)
+          description: { code: 'online_topup' },
           invoice: order.reference,
         },
         now,
@@ -140,6 +141,7 @@ export async function fulfilPayment(
       ticketIds,
       topups.reduce((n, t) => n + t.unitCents * t.qty, 0),
       opts.publicUrl,
+      ticketLines,
     );
     await audit(tx, {
       actor: c.provider,
@@ -162,6 +164,7 @@ async function sendConfirmation(
   ticketIds: number[],
   topupCents: number,
   publicUrl: string,
+  ticketLines: readonly { unitCents: number; qty: number }[],
 ) {
   // one after another: a transaction is one connection, which runs one query at a time
   const customer = await findCustomer(tx, order.customerId);
@@ -173,28 +176,32 @@ async function sendConfirmation(
   // 23); another address gets the receipt with the names and the link to the tickets.
   const withTokens = !!customer.emailVerifiedAt && recipient.toLowerCase() === customer.email?.toLowerCase();
   const locale = normalizeLocale(customer.locale);
-  const t = (key: string, params: Record<string, unknown> = {}) => translate(locale, key, params);
-  const url = `${publicUrl.replace(/\/$/, '')}/dashboard/tickets`;
-  const body = [
-    t('email.order_paid_intro', { name: customer.firstName, total: formatEur(order.totalCents) }),
-    '',
-    ...(tickets.length
-      ? [
-          t('email.order_paid_tickets'),
-          ...tickets.map((x) => (withTokens ? `• ${x.name} — ${x.token}` : `• ${x.name}`)),
-          '',
-        ]
-      : []),
-    ...(topupCents ? [t('email.order_paid_topup', { amount: formatEur(topupCents) }), ''] : []),
-    t('email.order_paid_link', { url }),
-  ].join('\n');
+  // a top-up alone gets a top-up receipt, not "your tickets" (orderPaidEmail)
+  const { subject, body } = orderPaidEmail({
+    locale,
+    firstName: customer.firstName,
+    eventName: event?.name ?? '',
+    reference: order.reference,
+    subtotalCents: order.subtotalCents,
+    serviceCents: order.serviceCents,
+    totalCents: order.totalCents,
+    serviceFeeBp: event ? ratedServiceFeeBp(ticketLines, event.serviceFeeBp, order.serviceCents) : null,
+    tickets: tickets.map((x) => ({ name: x.name, token: withTokens ? x.token : null })),
+    topupCents,
+    publicUrl,
+  });
   await enqueueMessage(tx, {
     channel: 'email',
     recipient,
     customerId: customer.id,
-    subject: t('email.order_paid_subject', { event: event?.name ?? '', order: order.reference }),
+    subject,
     body,
-    meta: { kind: 'order_paid', order_id: order.id, ticket_ids: ticketIds },
+    meta: {
+      kind: 'order_paid',
+      receipt: tickets.length ? 'tickets' : 'topup',
+      order_id: order.id,
+      ticket_ids: ticketIds,
+    },
   });
 }
 

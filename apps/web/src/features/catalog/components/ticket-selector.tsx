@@ -1,11 +1,12 @@
 import { isPurchasable, type EventStatus } from '@bilheteira/shared/event-status';
-import { formatEur } from '@bilheteira/shared/money';
+import { allInPriceCents, formatEur } from '@bilheteira/shared/money';
 import type { EventDetail } from '@bilheteira/shared/schemas/events';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n/i18n';
 import { formatDay, localDayAndHour, normalizeHour } from '../../../lib/date-format';
 import { nextQuantity, quantityBounds } from '../lib/quantity';
+import { TicketPrice, TicketPriceNote } from './ticket-price';
 
 export interface CartItemInput {
   ticket_id: number;
@@ -19,6 +20,12 @@ export interface CartItemInput {
   amount: number;
 }
 
+/** Key of a cart line: one ticket type for one session (or for the event). */
+export const cartLineKey = (ticketId: number, sessionId: number | null) => `${ticketId}:${sessionId ?? 0}`;
+
+/** What the add button did, for the page's feedback (toast). */
+export type CartChange = 'added' | 'updated';
+
 type Session = EventDetail['sessions'][number];
 
 const CHIP =
@@ -31,15 +38,27 @@ type TicketType = EventDetail['ticket_types'][number];
 /** One ticket type: name, description, price, availability and its quantity stepper. */
 function TicketTypeRow({
   tt,
+  feeBp,
   available,
+  lastTickets,
+  inCart,
   n,
+  closed,
   enabled,
   canIncrease,
   onStep,
 }: {
   tt: TicketType;
+  /** the event's service cost (basis points): prices are shown all-in */
+  feeBp: number;
   available: number;
+  /** few left: "últimos bilhetes" instead of the count */
+  lastTickets: boolean;
+  /** quantity of this ticket (and session) already in the cart */
+  inCart: number;
   n: number;
+  /** the event cannot be bought (sold out, finished…): no stepper at all */
+  closed: boolean;
   enabled: boolean;
   canIncrease: boolean;
   onStep(delta: 1 | -1): void;
@@ -58,86 +77,186 @@ function TicketTypeRow({
         </p>
         {tt.description && <p className="text-sm text-slate-700">{tt.description}</p>}
         <p className="mt-1 text-sm">
-          <span className="font-semibold" data-testid="ticket-price">
-            {formatEur(tt.price_cents)}
-          </span>
-          <span className="mx-2 text-slate-400" aria-hidden>
-            ·
-          </span>
-          <span
-            data-testid="ticket-available"
-            className={available > 0 ? 'text-emerald-800' : 'text-red-800'}
-          >
-            {!tt.on_sale
-              ? t('tickets.not_on_sale')
-              : available > 0
-                ? t('tickets.available', { count: available })
-                : t('tickets.sold_out')}
-          </span>
+          <TicketPrice priceCents={tt.price_cents} feeBp={feeBp} />
+          {(!closed || available === 0) && (
+            <>
+              <span className="mx-2 text-slate-400" aria-hidden>
+                ·
+              </span>
+              <span
+                data-testid="ticket-available"
+                className={
+                  available === 0
+                    ? 'text-red-800'
+                    : lastTickets
+                      ? 'font-semibold text-amber-800'
+                      : 'text-emerald-800'
+                }
+              >
+                {available === 0
+                  ? t('tickets.sold_out')
+                  : !tt.on_sale
+                    ? t('tickets.not_on_sale')
+                    : lastTickets
+                      ? t('tickets.last')
+                      : t('tickets.available', { count: available })}
+              </span>
+            </>
+          )}
         </p>
+        <TicketPriceNote priceCents={tt.price_cents} feeBp={feeBp} />
+        {inCart > 0 && !closed && (
+          <p className="mt-1 text-sm font-medium text-indigo-800" data-testid="ticket-in-cart">
+            {t('tickets.in_cart', { count: inCart })}
+          </p>
+        )}
       </div>
-      <div className="flex items-center gap-2" role="group" aria-labelledby={nameId}>
-        <button
-          type="button"
-          className={STEPPER}
-          aria-label={t('tickets.decrease', { name: tt.name })}
-          disabled={!enabled || n === 0}
-          onClick={() => onStep(-1)}
-        >
-          −
-        </button>
-        <output
-          className="w-8 text-center font-semibold tabular-nums"
-          aria-live="polite"
-          data-testid="ticket-qty"
-        >
-          {n}
-        </output>
-        <button
-          type="button"
-          className={STEPPER}
-          aria-label={t('tickets.increase', { name: tt.name })}
-          disabled={!enabled || !canIncrease}
-          onClick={() => onStep(1)}
-        >
-          +
-        </button>
-      </div>
+      {!closed && (
+        <div className="flex items-center gap-2" role="group" aria-labelledby={nameId}>
+          <button
+            type="button"
+            className={STEPPER}
+            aria-label={t('tickets.decrease', { name: tt.name })}
+            disabled={!enabled || n === 0}
+            onClick={() => onStep(-1)}
+          >
+            −
+          </button>
+          <output
+            className="w-8 text-center font-semibold tabular-nums"
+            aria-live="polite"
+            data-testid="ticket-qty"
+          >
+            {n}
+          </output>
+          <button
+            type="button"
+            className={STEPPER}
+            aria-label={t('tickets.increase', { name: tt.name })}
+            disabled={!enabled || !canIncrease}
+            onClick={() => onStep(1)}
+          >
+            +
+          </button>
+        </div>
+      )}
     </li>
+  );
+}
+
+/** Date and hour pickers of a session event (chips: one radio group each). */
+function SessionPickers({
+  dates,
+  date,
+  hours,
+  session,
+  onDate,
+  onHour,
+}: {
+  dates: string[];
+  date: string | null;
+  hours: Session[];
+  session: Session | undefined;
+  onDate(date: string): void;
+  onHour(sessionId: number): void;
+}) {
+  const { t } = useTranslation('catalog');
+  const locale = currentLocale();
+  return (
+    <div className="mt-4 space-y-4">
+      <fieldset>
+        <legend className="field-label">{t('tickets.session_date')}</legend>
+        <div className="flex flex-wrap gap-2" data-testid="session-dates">
+          {dates.map((d) => (
+            <label key={d} className={CHIP}>
+              <input
+                type="radio"
+                name="session-date"
+                value={d}
+                checked={d === date}
+                onChange={() => onDate(d)}
+                className="sr-only"
+              />
+              <span>{formatDay(d, locale)}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend className="field-label">{t('tickets.session_hour')}</legend>
+        <div className="flex flex-wrap gap-2" data-testid="session-hours">
+          {hours.map((s) => (
+            <label key={s.id} className={CHIP}>
+              <input
+                type="radio"
+                name="session-hour"
+                value={s.id}
+                checked={s.id === session?.id}
+                onChange={() => onHour(s.id)}
+                className="sr-only"
+              />
+              <span>{normalizeHour(s.hour)}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    </div>
   );
 }
 
 /**
  * Ticket types with price and availability, session date and hour pickers for session
- * events, quantity steppers bounded by min/max per order and stock, and one add button
- * that hands each chosen line to `onAdd` (the cart wires it; without it the button is off).
+ * events, quantity steppers bounded by min/max per order and stock, and one button that
+ * hands each changed line to `onAdd` (the cart wires it; without it the button is off).
+ * The steppers start at what the cart already holds for the chosen session (`inCart`), and
+ * a line's quantity is SET to the stepper's (spec §4), so adding never shrinks the cart by
+ * surprise; the button says whether it adds or updates. A closed event (sold out, finished,
+ * cancelled, not yet on sale) shows why, and no stepper.
  */
 export function TicketSelector({
   event,
   onAdd,
+  inCart = {},
+  onAdded,
 }: {
   event: EventDetail;
-  onAdd?: (item: CartItemInput) => Promise<void> | void;
+  /** sets one cart line; false when it failed (the API client already said why) */
+  onAdd?: (item: CartItemInput) => Promise<boolean | void> | boolean | void;
+  /** quantities in the cart by cartLineKey */
+  inCart?: Record<string, number>;
+  onAdded?: (change: CartChange) => void;
 }) {
   const { t } = useTranslation('catalog');
-  const locale = currentLocale();
   const dates = useMemo(() => [...new Set(event.sessions.map((s) => s.date))], [event.sessions]);
   const [date, setDate] = useState<string | null>(dates[0] ?? null);
   const hours = event.sessions.filter((s) => s.date === date);
   const [sessionId, setSessionId] = useState<number | null>(event.sessions[0]?.id ?? null);
   const session: Session | undefined = hours.find((s) => s.id === sessionId) ?? hours[0];
+  /** the steppers the buyer changed; the others show the cart's quantity */
   const [qty, setQty] = useState<Record<number, number>>({});
   const [busy, setBusy] = useState(false);
-  const purchasable = isPurchasable(event.status as EventStatus);
+  const status = event.status as EventStatus;
+  const purchasable = isPurchasable(status);
   const needsSession = event.is_session;
   const sessionMissing = needsSession && !session;
+  const lineSession = needsSession ? (session?.id ?? null) : null;
 
-  const availableFor = (typeId: number, fallback: number) =>
-    needsSession ? (session?.availability[String(typeId)] ?? 0) : fallback;
+  const availableFor = (tt: TicketType) =>
+    needsSession ? (session?.availability[String(tt.id)] ?? 0) : tt.available;
+  const lastTicketsFor = (tt: TicketType) =>
+    needsSession ? !!session?.last_tickets.includes(tt.id) : tt.last_tickets;
+  const cartQty = (typeId: number) => inCart[cartLineKey(typeId, lineSession)] ?? 0;
 
-  const lines = event.ticket_types.map((tt) => ({ tt, n: qty[tt.id] ?? 0 })).filter((l) => l.n > 0);
-  const totalCents = lines.reduce((s, l) => s + l.n * l.tt.price_cents, 0);
-  const totalCount = lines.reduce((s, l) => s + l.n, 0);
+  const rows = event.ticket_types.map((tt) => ({ tt, n: qty[tt.id] ?? cartQty(tt.id), had: cartQty(tt.id) }));
+  const changed = rows.filter((r) => r.n !== r.had);
+  const chosen = rows.filter((r) => r.n > 0);
+  // all-in, as the prices above: the sum the cart's total will show
+  const totalCents = chosen.reduce(
+    (s, l) => s + l.n * allInPriceCents(l.tt.price_cents, event.service_fee_bp),
+    0,
+  );
+  const totalCount = chosen.reduce((s, l) => s + l.n, 0);
+  const updates = changed.some((r) => r.had > 0);
 
   const chooseDate = (d: string) => {
     setDate(d);
@@ -146,7 +265,7 @@ export function TicketSelector({
   };
 
   const add = async () => {
-    if (!onAdd || !lines.length || sessionMissing) return;
+    if (!onAdd || !changed.length || sessionMissing) return;
     const when = session
       ? { session_id: session.id, session_date: session.date, session_hour: normalizeHour(session.hour) }
       : (() => {
@@ -155,10 +274,18 @@ export function TicketSelector({
         })();
     setBusy(true);
     try {
-      for (const l of lines) {
-        await onAdd({ ticket_id: l.tt.id, event_id: event.id, event_slug: event.slug, amount: l.n, ...when });
+      for (const l of changed) {
+        const ok = await onAdd({
+          ticket_id: l.tt.id,
+          event_id: event.id,
+          event_slug: event.slug,
+          amount: l.n,
+          ...when,
+        });
+        if (ok === false) return;
       }
       setQty({});
+      onAdded?.(updates ? 'updated' : 'added');
     } finally {
       setBusy(false);
     }
@@ -170,50 +297,20 @@ export function TicketSelector({
         {t('tickets.title')}
       </h2>
 
-      {needsSession && dates.length > 0 && (
-        <div className="mt-4 space-y-4">
-          <fieldset>
-            <legend className="field-label">{t('tickets.session_date')}</legend>
-            <div className="flex flex-wrap gap-2" data-testid="session-dates">
-              {dates.map((d) => (
-                <label key={d} className={CHIP}>
-                  <input
-                    type="radio"
-                    name="session-date"
-                    value={d}
-                    checked={d === date}
-                    onChange={() => chooseDate(d)}
-                    className="sr-only"
-                  />
-                  <span>{formatDay(d, locale)}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <fieldset>
-            <legend className="field-label">{t('tickets.session_hour')}</legend>
-            <div className="flex flex-wrap gap-2" data-testid="session-hours">
-              {hours.map((s) => (
-                <label key={s.id} className={CHIP}>
-                  <input
-                    type="radio"
-                    name="session-hour"
-                    value={s.id}
-                    checked={s.id === session?.id}
-                    onChange={() => {
-                      setSessionId(s.id);
-                      setQty({});
-                    }}
-                    className="sr-only"
-                  />
-                  <span>{normalizeHour(s.hour)}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-        </div>
+      {purchasable && needsSession && dates.length > 0 && (
+        <SessionPickers
+          dates={dates}
+          date={date}
+          hours={hours}
+          session={session}
+          onDate={chooseDate}
+          onHour={(id) => {
+            setSessionId(id);
+            setQty({});
+          }}
+        />
       )}
-      {needsSession && dates.length === 0 && (
+      {purchasable && needsSession && dates.length === 0 && (
         <p className="mt-3 text-slate-700">{t('tickets.no_sessions')}</p>
       )}
 
@@ -221,17 +318,20 @@ export function TicketSelector({
         <p className="mt-3 text-slate-700">{t('tickets.none')}</p>
       ) : (
         <ul className="mt-4 divide-y divide-slate-200" data-testid="ticket-types">
-          {event.ticket_types.map((tt) => {
-            const available = availableFor(tt.id, tt.available);
+          {rows.map(({ tt, n, had }) => {
+            const available = purchasable ? availableFor(tt) : Math.max(0, tt.available);
             const bounds = quantityBounds(tt.min_per_order, tt.max_per_order, available);
-            const n = qty[tt.id] ?? 0;
             const enabled = purchasable && tt.on_sale && bounds.max > 0 && !sessionMissing;
             return (
               <TicketTypeRow
                 key={tt.id}
                 tt={tt}
+                feeBp={event.service_fee_bp}
                 available={available}
+                lastTickets={purchasable && lastTicketsFor(tt)}
+                inCart={had}
                 n={n}
+                closed={!purchasable}
                 enabled={enabled}
                 canIncrease={n < bounds.max}
                 onStep={(delta) => setQty({ ...qty, [tt.id]: nextQuantity(n, delta, bounds) })}
@@ -241,22 +341,34 @@ export function TicketSelector({
         </ul>
       )}
 
-      <div className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4">
-        <p aria-live="polite" data-testid="ticket-total">
-          {totalCount > 0
-            ? t('tickets.selected', { count: totalCount, total: formatEur(totalCents) })
-            : t('tickets.choose')}
-        </p>
-        <button
-          type="button"
-          className="btn-primary"
-          disabled={!onAdd || !purchasable || !lines.length || busy || sessionMissing}
-          onClick={() => void add()}
-          data-testid="add-to-cart"
+      {purchasable ? (
+        <div className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4">
+          <p aria-live="polite" data-testid="ticket-total">
+            {totalCount > 0
+              ? t('tickets.selected', { count: totalCount, total: formatEur(totalCents) })
+              : t('tickets.choose')}
+          </p>
+          <button
+            type="button"
+            className="btn-primary"
+            disabled={!onAdd || !changed.length || busy || sessionMissing}
+            onClick={() => void add()}
+            data-testid="add-to-cart"
+          >
+            {busy
+              ? t(updates ? 'tickets.updating' : 'tickets.adding')
+              : t(updates ? 'tickets.update' : 'tickets.add')}
+          </button>
+        </div>
+      ) : (
+        <p
+          className="mt-4 border-t border-slate-200 pt-4 font-semibold text-slate-900"
+          data-testid="tickets-closed"
+          data-status={status}
         >
-          {busy ? t('tickets.adding') : t('tickets.add')}
-        </button>
-      </div>
+          {t(`tickets.closed.${status as Exclude<EventStatus, 'available'>}`)}
+        </p>
+      )}
       {!onAdd && purchasable && <p className="mt-2 text-sm text-slate-700">{t('tickets.cart_soon')}</p>}
     </section>
   );

@@ -6,6 +6,8 @@ import { showAlert } from '../../../stores/alert-store';
 import { useCheckout } from '../../../stores/checkout-store';
 import { useSession } from '../../../stores/session-store';
 import { cartQuery, useCartLineMutations } from '../api/cart';
+import { serviceLabel } from '../lib/checkout-rules';
+import { currentLocale } from '../../../i18n/i18n';
 
 const STEP =
   'inline-flex size-9 items-center justify-center rounded-full border border-slate-300 bg-white text-lg font-semibold text-slate-900 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 disabled:cursor-not-allowed disabled:opacity-40';
@@ -118,7 +120,7 @@ export function CartPanel({
               <dd className="tabular-nums">{formatEur(data.subtotal_cents)}</dd>
             </div>
             <div className="flex justify-between">
-              <dt>{t('summary.service')}</dt>
+              <dt>{serviceLabel(data.service_fee_bp, t, currentLocale())}</dt>
               <dd className="tabular-nums">{formatEur(data.service_cents)}</dd>
             </div>
             <div className="flex justify-between text-base font-bold">

@@ -24,7 +24,8 @@ export function CheckoutSummaryStep({
       ) : (
         <p>{t('errors.cart_empty')}</p>
       )}
-      <p className="mt-3 text-xs text-slate-700">{t('summary.service_note')}</p>
+      {/* the note explains the service cost line: a wallet top-up alone has none */}
+      {totals.length > 1 && <p className="mt-3 text-xs text-slate-700">{t('summary.service_note')}</p>}
       <button
         type="button"
         className="btn-primary mt-4 w-full"

@@ -6,6 +6,7 @@ import {
   linesBelowMinimum,
   payBody,
   paymentErrors,
+  isTopupOnly,
   summaryRows,
   summaryTotals,
 } from './checkout-rules';
@@ -27,8 +28,11 @@ const order = {
     { qty: 1, description: 'Geral', total_cents: 1000 },
     { qty: 3, description: 'VIP', total_cents: 6000 },
   ],
+  quantity: 4,
+  topup_cents: 0,
   subtotal_cents: 7000,
   service_cents: 300,
+  service_fee_bp: null,
   total_cents: 7300,
 } as OrderDetailView;
 const phone = { countryIso2: 'PT', dialCode: '351', national: '912345678' };
@@ -43,6 +47,31 @@ describe('summary', () => {
       ['summary.service', 300],
       ['summary.total', 7300],
     ]);
+  });
+
+  it('names the service cost with its percentage when it is known', () => {
+    const rated = { order: { ...order, service_fee_bp: 250 }, cart };
+    expect(summaryTotals(rated, t, 'pt-pt')[1]).toEqual(['summary.service_rate {"percent":"2,5"}', 300]);
+    expect(summaryTotals(rated, t, 'en')[1]).toEqual(['summary.service_rate {"percent":"2.5"}', 300]);
+    const cartRated = { order: null, cart: { ...cart, service_fee_bp: 500 } };
+    expect(summaryTotals(cartRated, t, 'pt-pt')[1]).toEqual(['summary.service_rate {"percent":"5"}', 100]);
+  });
+
+  it('a paid top-up alone has no service cost line, only its total', () => {
+    const topup = {
+      ...order,
+      quantity: 0,
+      topup_cents: 1550,
+      lines: [{ qty: 1, description: 'Carregamento da carteira', total_cents: 1550 }],
+      subtotal_cents: 1550,
+      service_cents: 0,
+      total_cents: 1550,
+    } as OrderDetailView;
+    const source = { order: topup, cart: undefined };
+    expect(isTopupOnly(source)).toBe(true);
+    expect(summaryRows(source, t).map((r) => r.label)).toEqual(['Carregamento da carteira']);
+    expect(summaryTotals(source, t)).toEqual([['summary.total', 1550]]);
+    expect(isTopupOnly({ order, cart })).toBe(false);
   });
 
   it('a top-up is one line and a total', () => {

@@ -1,7 +1,9 @@
-import { billingBody, type OrderDetailView } from '@bilheteira/shared/schemas/orders';
+import { billingBody, type OrderDetailView, type OrderStatus } from '@bilheteira/shared/schemas/orders';
 import type { CartView } from '@bilheteira/shared/schemas/carts';
 import type { PayOrderBody, PaymentMethod } from '@bilheteira/shared/schemas/payments';
 import { isValidCardExpiry, passesLuhn, isValidEmail } from '@bilheteira/shared/validation';
+import { formatFeePercent } from '@bilheteira/shared/money';
+import { currentLocale } from '../../../i18n/i18n';
 import { isPhoneValueValid, type PhoneValue } from '../../../lib/phone-value';
 import type { Billing, CardFields, FieldErrors } from './checkout-machine';
 
@@ -41,21 +43,43 @@ export function summaryRows({ order, topupCents, cart }: SummarySource, t: Trans
   }));
 }
 
-/** Subtotal, service cost and total (a top-up has a total only); the last one is the total. */
-export function summaryTotals({ order, topupCents, cart }: SummarySource, t: Translate): SummaryTotal[] {
+/** "Custo de serviço (5 % + IVA)"; without a known rate, "Custo de serviço (com IVA)". */
+export function serviceLabel(feeBp: number | null | undefined, t: Translate, locale: string): string {
+  return feeBp
+    ? t('summary.service_rate', { percent: formatFeePercent(feeBp, locale) })
+    : t('summary.service');
+}
+
+/** A wallet top-up alone: no ticket, so no service cost and no note about it. */
+export const isTopupOnly = ({ order, topupCents }: SummarySource): boolean =>
+  order ? order.quantity === 0 && order.topup_cents > 0 : !!topupCents;
+
+/**
+ * Subtotal, service cost (with its percentage) and total; a top-up alone has a total only.
+ * The last one is the total.
+ */
+export function summaryTotals(
+  source: SummarySource,
+  t: Translate,
+  locale: string = currentLocale(),
+): SummaryTotal[] {
+  const { order, topupCents, cart } = source;
+  if (isTopupOnly(source)) return [[t('summary.total'), order?.total_cents ?? topupCents ?? 0]];
   if (order)
     return [
       [t('summary.subtotal'), order.subtotal_cents],
-      [t('summary.service'), order.service_cents],
+      [serviceLabel(order.service_fee_bp, t, locale), order.service_cents],
       [t('summary.total'), order.total_cents],
     ];
-  if (topupCents) return [[t('summary.total'), topupCents]];
   return [
     [t('summary.subtotal'), cart?.subtotal_cents ?? 0],
-    [t('summary.service'), cart?.service_cents ?? 0],
+    [serviceLabel(cart?.service_fee_bp, t, locale), cart?.service_cents ?? 0],
     [t('summary.total'), cart?.total_cents ?? 0],
   ];
 }
+
+/** Only money taken makes a receipt: a cancelled or expired order has none to print. */
+export const hasReceipt = (status: OrderStatus): boolean => status === 'paid' || status === 'refunded';
 
 /** Cart lines below their ticket's minimum per order. */
 export function linesBelowMinimum(cart: CartView | undefined) {

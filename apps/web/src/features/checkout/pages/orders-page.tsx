@@ -8,6 +8,7 @@ import { paths } from '../../../config/paths';
 import { currentLocale } from '../../../i18n/i18n';
 import { useCheckout } from '../../../stores/checkout-store';
 import { orderQuery, ordersQuery } from '../api/orders';
+import { hasReceipt, serviceLabel } from '../lib/checkout-rules';
 import { usePageMeta } from '../../../lib/page-meta';
 import { formatDateTime, SITE_TIME_ZONE } from '../../../lib/date-format';
 
@@ -26,23 +27,24 @@ function OrderDetail({ id }: { id: number }) {
   const q = useQuery(orderQuery(id));
   const o = q.data;
   if (!o) return <p className="mt-3 text-sm">{t('loading')}</p>;
+  const receipt = hasReceipt(o.status);
   return (
     <div className="mt-4 border-t border-slate-200 pt-4" data-testid="order-detail">
-      <h3 className="font-semibold">{t('orders.receipt')}</h3>
+      <h3 className="font-semibold">{receipt ? t('orders.receipt') : t('orders.detail_title')}</h3>
       <table className="mt-2 w-full text-sm">
         <tbody>
           {o.lines.map((l) => (
             <tr key={l.id} className="border-b border-slate-100">
-              <td className="py-1 pr-2">
-                {l.qty} × {l.description}
-              </td>
+              <td className="py-1 pr-2">{l.qty > 1 ? `${l.qty} × ${l.description}` : l.description}</td>
               <td className="py-1 text-right tabular-nums">{formatEur(l.total_cents)}</td>
             </tr>
           ))}
-          <tr>
-            <td className="py-1 pr-2">{t('summary.service')}</td>
-            <td className="py-1 text-right tabular-nums">{formatEur(o.service_cents)}</td>
-          </tr>
+          {o.quantity > 0 && (
+            <tr>
+              <td className="py-1 pr-2">{serviceLabel(o.service_fee_bp, t, currentLocale())}</td>
+              <td className="py-1 text-right tabular-nums">{formatEur(o.service_cents)}</td>
+            </tr>
+          )}
           <tr className="font-bold">
             <td className="py-1 pr-2">{t('summary.total')}</td>
             <td className="py-1 text-right tabular-nums">{formatEur(o.total_cents)}</td>
@@ -77,9 +79,11 @@ function OrderDetail({ id }: { id: number }) {
           </div>
         )}
       </dl>
-      <button type="button" className="btn-secondary mt-3 print:hidden" onClick={() => window.print()}>
-        {t('orders.print')}
-      </button>
+      {receipt && (
+        <button type="button" className="btn-secondary mt-3 print:hidden" onClick={() => window.print()}>
+          {t('orders.print')}
+        </button>
+      )}
     </div>
   );
 }
@@ -104,10 +108,17 @@ function OrderCard({ order }: { order: OrderSummaryView }) {
           <dt className="text-slate-700">{t('orders.date')}</dt>
           <dd className="font-medium">{dateTime(order.created_at)}</dd>
         </div>
-        <div>
-          <dt className="text-slate-700">{t('orders.quantity')}</dt>
-          <dd className="font-medium tabular-nums">{order.quantity}</dd>
-        </div>
+        {order.quantity === 0 && order.topup_cents > 0 ? (
+          <div>
+            <dt className="text-slate-700">{t('orders.topup_amount')}</dt>
+            <dd className="font-medium tabular-nums">{formatEur(order.topup_cents)}</dd>
+          </div>
+        ) : (
+          <div>
+            <dt className="text-slate-700">{t('orders.quantity')}</dt>
+            <dd className="font-medium tabular-nums">{order.quantity}</dd>
+          </div>
+        )}
         <div>
           <dt className="text-slate-700">{t('orders.total')}</dt>
           <dd className="font-medium tabular-nums">{formatEur(order.total_cents)}</dd>

@@ -19,7 +19,7 @@ export default function WalletPage() {
   const { t } = useTranslation('wallet');
   const current = useEventContext((s) => s.current);
   const q = useQuery(walletEventQuery(current?.id ?? null));
-  useRefreshWalletAfterCheckout();
+  const paidTopUp = useRefreshWalletAfterCheckout();
   usePageMeta(current ? `${t('title')} · ${current.name}` : t('title'));
 
   return (
@@ -67,8 +67,22 @@ export default function WalletPage() {
                     {t('topup.title')}
                   </h2>
                   <p className="mt-1 mb-4 text-sm text-slate-700">{t('topup.intro')}</p>
+                  {paidTopUp && (
+                    <p
+                      className="mb-4 rounded-lg bg-green-50 p-3 text-sm font-medium text-green-900"
+                      role="status"
+                      data-testid="topup-done"
+                    >
+                      {t('topup.done', {
+                        amount: formatEur(paidTopUp.cents),
+                        balance: formatEur(q.data.wallet.balance_cents),
+                      })}
+                    </p>
+                  )}
                   {q.data.event.online_topup_enabled ? (
                     <TopUpPicker
+                      // a paid top-up starts a fresh form: the custom amount is not left behind
+                      key={paidTopUp?.orderId ?? 0}
                       presets={q.data.topup.presets_cents}
                       minCents={q.data.topup.min_cents}
                       maxCents={q.data.topup.max_cents}
