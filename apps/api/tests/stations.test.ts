@@ -416,7 +416,9 @@ describe('station roles (issue 23 item 10)', () => {
     expect(refund).toMatchObject({
       type: 'refund',
       amountCents: -1500,
-      description: 'Devolução em numerário',
+      // no text from the till: a code, shown in the reader's language (issue 25 item 11)
+      description: '',
+      descriptionCode: 'cash_refund',
     });
   });
 });

@@ -96,7 +96,7 @@ export async function seedWallet(ctx: DemoContext): Promise<void> {
         amountCents: needed - (current.balance_cents - current.online_cents),
         onlineCents: 0,
         idempotencyKey: `seed:station:${cash.id}:ana-cash`,
-        description: 'Carregamento em numerário',
+        description: { code: 'station_topup' },
         stationId: cash.id,
         braceletId: anaBracelet!.id,
       },

@@ -1,5 +1,6 @@
 import type { Locale } from '@bilheteira/shared/locales';
 import type { ForgetPreview, PortabilityFormat, PortableResponse } from '@bilheteira/shared/schemas/account';
+import { refundAvailability, refundQuote, type RefundRules } from '@bilheteira/shared/wallet';
 import type { Db } from '../../db/client';
 import { translate } from '../../i18n/messages';
 import { audit, auditActors } from '../../lib/audit';
@@ -27,6 +28,7 @@ import {
   lockCustomerRow,
 } from './gdpr.repository';
 import { runErasurePlan } from './erasure.repository';
+import { describeTransaction } from '../wallet/transaction-description';
 import { toXml, type ExportValue } from './export-format';
 import './gdpr.messages';
 
@@ -43,6 +45,8 @@ export async function buildExport(
   db: Db,
   customerId: number,
   now: Date,
+  /** the reader's: the wallet's system descriptions are written in it */
+  locale: Locale = 'pt-pt',
 ): Promise<{ [key: string]: ExportValue }> {
   const c = await findCustomer(db, customerId);
   if (!c) throw notFound();
@@ -123,7 +127,7 @@ export async function buildExport(
       transactions: transactions.map(({ tx, stationName }) => ({
         type: tx.type,
         amount_cents: tx.amountCents,
-        description: tx.description,
+        description: describeTransaction(tx, locale),
         station: stationName,
         invoice: tx.invoice,
         occurred_at: iso(tx.occurredAt),
@@ -162,7 +166,7 @@ export async function exportMyData(
 ): Promise<PortableResponse> {
   assertNotImpersonated(actor);
   await hitLimit(db, { key: `portable:customer:${actor.customer.id}`, ...PORTABLE_LIMIT }, now);
-  const data = await buildExport(db, actor.customer.id, now);
+  const data = await buildExport(db, actor.customer.id, now, input.locale);
   await audit(db, {
     actor: actorName(actor),
     action: 'customer.data_exported',
@@ -186,11 +190,32 @@ export async function exportMyData(
 export const FORGET_LINK_TTL_MS = 24 * 3600_000;
 const FORGET_LIMIT = { max: 3, windowSeconds: 3600 };
 
+/**
+ * Which part of the balance a refund can still bring back (issue 25 item 16): online top-ups
+ * minus the fee, now (window open) or later (window not open yet); the rest (topped up at the
+ * event, or an event without refunds or past its deadline) is lost on erasure.
+ */
+function refundableBalance(
+  wallets: Array<RefundRules & { onlineCents: number }>,
+  now: Date,
+): Pick<ForgetPreview, 'wallet_refundable_now_cents' | 'wallet_refundable_later_cents'> {
+  let nowCents = 0;
+  let laterCents = 0;
+  for (const w of wallets) {
+    const cents = refundQuote(w.onlineCents).refundCents;
+    const availability = refundAvailability(w, now);
+    if (availability === 'allowed') nowCents += cents;
+    else if (availability === 'not_yet_available') laterCents += cents;
+  }
+  return { wallet_refundable_now_cents: nowCents, wallet_refundable_later_cents: laterCents };
+}
+
 export async function previewErasure(db: Db, customerId: number, now: Date): Promise<ForgetPreview> {
   const p = await erasurePreview(db, customerId, now);
   return {
     future_tickets: p.futureTickets,
     wallet_balance_cents: p.walletBalanceCents,
+    ...refundableBalance(p.wallets, now),
     open_refunds: p.openRefunds,
     pending_request: p.pendingRequest,
   };

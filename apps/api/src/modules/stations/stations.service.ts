@@ -23,6 +23,8 @@ import {
   topUpBracelet,
   walletBalanceCents,
   type BraceletRow,
+  type TxDescription,
+  type TxDescriptionCode,
 } from '../wallet/station-wallet.service';
 import {
   claimSubmission,
@@ -92,16 +94,25 @@ function stationRevoked(cache: StationCache, station: StationRow): AppError {
   return stationErrors.unauthorized();
 }
 
-const DEFAULT_DESCRIPTION = {
-  consumption: 'Consumo',
-  topup: 'Carregamento no local',
-  refund: 'Devolução em numerário',
-} as const;
-
-function describe(t: StationTransactionInput): string {
+/** A till's own text (its description, else its item list), stored as sent. */
+function tillText(t: StationTransactionInput): string {
   if (t.description) return t.description;
-  if (t.items.length) return t.items.map((i) => `${i.qty}× ${i.name}`).join(', ');
-  return DEFAULT_DESCRIPTION[t.type];
+  return t.items.map((i) => `${i.qty}× ${i.name}`).join(', ');
+}
+
+const SYSTEM_DESCRIPTION = {
+  consumption: 'consumption',
+  topup: 'station_topup',
+  refund: 'cash_refund',
+} as const satisfies Record<StationTransactionInput['type'], TxDescriptionCode>;
+
+/**
+ * A transaction the till sent no text for is described by a code, shown in the reader's
+ * language (wallet/transaction-description.ts). A bar payment's one-statement write stores
+ * no code: its empty text is read as the consumption code.
+ */
+function describe(t: StationTransactionInput): TxDescription | string {
+  return tillText(t) || { code: SYSTEM_DESCRIPTION[t.type] };
 }
 
 type Outcome = Omit<StationResult, 'id' | 'status'> & { status: 'accepted' | 'rejected' };
@@ -245,7 +256,7 @@ async function tryFastPayment(
     clientId: t.id,
     bracelet: ref,
     amountCents: t.amount_cents,
-    description: describe(t),
+    description: tillText(t),
     idempotencyKey: ledgerKey(station, t),
     occurredAt,
     braceletClock: clock,

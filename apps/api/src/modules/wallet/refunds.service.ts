@@ -89,7 +89,7 @@ export async function requestRefund(
         amountCents: quote.refundCents,
         source: 'online',
         idempotencyKey: `refund:${id}`,
-        description: `Reembolso para ${maskIban(input.iban)}`,
+        description: { code: 'refund_to_iban', params: { iban: maskIban(input.iban) } },
       },
       now,
     );
@@ -101,7 +101,7 @@ export async function requestRefund(
         amountCents: quote.feeCents,
         source: 'online',
         idempotencyKey: `refund:${id}:fee`,
-        description: 'Taxa de reembolso',
+        description: { code: 'refund_fee' },
       },
       now,
     );
@@ -175,7 +175,7 @@ export async function rejectRefund(db: Db, id: number, actor: string, now: Date)
         amountCents: back,
         onlineCents: back,
         idempotencyKey: `refund:${id}:reversal`,
-        description: 'Reembolso recusado: valor devolvido à carteira',
+        description: { code: 'refund_rejected' },
       },
       now,
     );

@@ -5,6 +5,7 @@
 import { exceedsWalletCeiling } from '@bilheteira/shared/wallet';
 import type { DbOrTx, Tx } from '../../db/client';
 import { creditWallet, type LedgerResult } from './wallet-ledger.service';
+import type { TxDescription, TxDescriptionCode } from './transaction-description';
 import {
   createAnonymousWallet,
   customerFirstName,
@@ -16,7 +17,7 @@ import {
   type BraceletRow,
 } from './wallet.repository';
 
-export type { BraceletRow };
+export type { BraceletRow, TxDescription, TxDescriptionCode };
 
 /** The event's bracelet with this NFC UID or 6-digit code, or undefined. */
 export function findEventBracelet(db: DbOrTx, eventId: number, ref: string) {
@@ -42,7 +43,12 @@ export async function walletBalanceCents(db: DbOrTx, walletId: number | null): P
 export async function topUpBracelet(
   tx: Tx,
   bracelet: BraceletRow,
-  input: { amountCents: number; idempotencyKey: string; description: string; stationId: number },
+  input: {
+    amountCents: number;
+    idempotencyKey: string;
+    description: TxDescription | string;
+    stationId: number;
+  },
   occurredAt: Date,
 ): Promise<{ credited: LedgerResult } | { overCeiling: { balanceCents: number } }> {
   let walletId = bracelet.walletId;

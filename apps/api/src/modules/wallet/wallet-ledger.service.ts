@@ -20,6 +20,7 @@ import {
   type FastPaymentOutcome,
 } from './bracelet-payment.repository';
 import { walletErrors } from './wallet.errors';
+import type { TxDescription } from './transaction-description';
 import {
   applyCredit,
   applyDebit,
@@ -45,7 +46,7 @@ export interface CreditInput {
   /** how much of the credit is online (refundable) money */
   onlineCents: number;
   idempotencyKey: string;
-  description: string;
+  description: TxDescription | string;
   invoice?: string | null;
   stationId?: number | null;
   braceletId?: number | null;
@@ -103,7 +104,7 @@ export interface DebitInput {
    */
   source: 'offline-first' | 'online' | { onlineCents: number };
   idempotencyKey: string;
-  description: string;
+  description: TxDescription | string;
   invoice?: string | null;
   stationId?: number | null;
   braceletId?: number | null;
@@ -171,7 +172,7 @@ export async function creditOnlineTopUp(
     eventId: number;
     amountCents: number;
     idempotencyKey: string;
-    description: string;
+    description: TxDescription | string;
     invoice?: string;
   },
   now: Date,

@@ -1,6 +1,7 @@
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { bracelets, customers, events, stations, walletTransactions, wallets } from '../../db/schema/index';
+import { descriptionColumns, type TxDescription } from './transaction-description';
 
 export type WalletRow = typeof wallets.$inferSelect;
 export type BraceletRow = typeof bracelets.$inferSelect;
@@ -15,7 +16,8 @@ export interface LedgerEntry {
   /** signed change of the online (refundable) part */
   onlineDeltaCents: number;
   idempotencyKey: string;
-  description: string;
+  /** a system description (code) or a till's own text */
+  description: TxDescription | string;
   invoice?: string | null;
   stationId?: number | null;
   braceletId?: number | null;
@@ -79,7 +81,7 @@ export async function insertLedgerRow(db: DbOrTx, e: LedgerEntry): Promise<numbe
       amountCents: e.amountCents,
       onlineDeltaCents: e.onlineDeltaCents,
       idempotencyKey: e.idempotencyKey,
-      description: e.description,
+      ...descriptionColumns(e.description),
       invoice: e.invoice ?? null,
       stationId: e.stationId ?? null,
       braceletId: e.braceletId ?? null,

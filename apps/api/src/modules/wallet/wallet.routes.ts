@@ -55,6 +55,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         event.id,
         req.query.limit,
         req.query.cursor,
+        req.locale,
       );
     },
   );

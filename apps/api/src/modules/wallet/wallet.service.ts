@@ -10,7 +10,9 @@ import {
   walletHeadroomCents,
   type WalletTransactionType,
 } from '@bilheteira/shared/wallet';
+import type { Locale } from '@bilheteira/shared/locales';
 import type { Db, Tx } from '../../db/client';
+import { describeTransaction } from './transaction-description';
 import { audit, auditActors } from '../../lib/audit';
 import { walletErrors } from './wallet.errors';
 import { findLastRefund, findOpenRefund } from './refunds.repository';
@@ -145,7 +147,9 @@ export async function listWalletTransactions(
   customerId: number,
   eventId: number,
   limit: number,
-  cursor?: string,
+  cursor: string | undefined,
+  /** the reader's: system descriptions are rendered in it */
+  locale: Locale,
 ): Promise<{ data: WalletTransactionView[]; next_cursor: string | null }> {
   const after = cursor ? decodeCursor(cursor) : undefined;
   const wallet = await findCustomerWallet(db, customerId, eventId);
@@ -158,7 +162,7 @@ export async function listWalletTransactions(
       id: tx.id,
       type: tx.type as WalletTransactionType,
       amount_cents: tx.amountCents,
-      description: tx.description,
+      description: describeTransaction(tx, locale),
       station: stationName,
       invoice: tx.invoice,
       occurred_at: tx.occurredAt.toISOString(),
@@ -207,7 +211,7 @@ export async function linkBraceletInTx(
           amountCents: previous.balanceCents,
           source: { onlineCents: previous.onlineCents },
           idempotencyKey: `${key}:out`,
-          description: `Transferência para a conta (pulseira ${bracelet.code})`,
+          description: { code: 'bracelet_to_account', params: { bracelet: bracelet.code } },
           braceletId: bracelet.id,
         },
         now,
@@ -221,7 +225,7 @@ export async function linkBraceletInTx(
             amountCents: previous.balanceCents,
             onlineCents: previous.onlineCents,
             idempotencyKey: `${key}:in`,
-            description: `Saldo da pulseira ${bracelet.code}`,
+            description: { code: 'bracelet_balance', params: { bracelet: bracelet.code } },
             braceletId: bracelet.id,
           },
           now,
