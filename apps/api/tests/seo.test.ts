@@ -94,9 +94,10 @@ describe('event and organiser pages carry their head in the HTML', () => {
     expect(jsonLd(html)).toBeNull();
   });
 
-  it('answers an unknown slug with the plain page marked noindex', async () => {
+  it('answers an unknown slug with a 404 of the plain page marked noindex', async () => {
+    expect((await t.app.inject('/organizer/nao-existe')).statusCode).toBe(404);
     const res = await t.app.inject('/events/nao-existe');
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode).toBe(404);
     expect(res.body).toContain('<title>Events</title>');
     expect(res.body).toContain('noindex');
   });

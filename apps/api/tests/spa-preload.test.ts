@@ -87,7 +87,7 @@ describe('index.html preloads for the public pages', () => {
 
   it('inlines nothing for an unknown slug (the page shows the API 404) and for other routes', async () => {
     const unknown = await t.app.inject('/events/nao-existe');
-    expect(unknown.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(404);
     expect(initialData(unknown.body)).toBeNull();
     expect(initialData((await t.app.inject('/about')).body)).toBeNull();
     expect(preloads((await t.app.inject('/about')).body)).toEqual([]);

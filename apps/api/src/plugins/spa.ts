@@ -19,12 +19,16 @@ export interface RootContent {
   lang: string;
 }
 export type RootProvider = (req: FastifyRequest, pathname: string) => Promise<RootContent | null>;
+/** 404 when a route's page has nothing to show (an unknown event slug), else null. */
+export type StatusProvider = (req: FastifyRequest, pathname: string) => Promise<404 | null>;
 
 declare module 'fastify' {
   interface FastifyInstance {
     addHeadProvider(provider: HeadProvider): void;
     /** Something to paint before the JavaScript runs (the first provider with an answer wins). */
     addRootProvider(provider: RootProvider): void;
+    /** Something that can turn a known route's answer into a 404 (an unknown event slug). */
+    addStatusProvider(provider: StatusProvider): void;
     /** A route outside /api (e.g. /sitemap.xml, /robots.txt) for modules mounted under /api. */
     addRootRoute(route: RouteOptions): void;
     /**
@@ -82,6 +86,8 @@ export const spaPlugin = fp(async (app, opts: { distDir: string }) => {
   app.decorate('addHeadProvider', (p: HeadProvider) => providers.push(p));
   const rootProviders: RootProvider[] = [];
   app.decorate('addRootProvider', (p: RootProvider) => rootProviders.push(p));
+  const statusProviders: StatusProvider[] = [];
+  app.decorate('addStatusProvider', (p: StatusProvider) => statusProviders.push(p));
   // fastify-plugin: `app` is the root instance here, so these routes carry no /api prefix.
   app.decorate('addRootRoute', (route: RouteOptions) => {
     app.route(route);
@@ -121,6 +127,10 @@ export const spaPlugin = fp(async (app, opts: { distDir: string }) => {
     }
     template ??= fs.readFileSync(indexPath, 'utf8');
     const pathname = req.url.split('?')[0] ?? '/';
+    for (const p of statusProviders) {
+      if (status === 404) break;
+      status = (await p(req, pathname).catch(() => null)) ?? status;
+    }
     let head = '';
     for (const p of providers) {
       const extra = await p(req, pathname).catch(() => null);

@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { preloadHead, requestLocale } from './seo.preload';
 import { homeHead, prerenderRoot } from './seo.prerender';
-import { buildSitemap, eventHead, organizerHead, robotsTxt } from './seo.service';
+import {
+  buildSitemap,
+  eventExists,
+  eventHead,
+  organizerExists,
+  organizerHead,
+  robotsTxt,
+} from './seo.service';
 
 const EVENT_PAGE = /^\/events\/([^/]+)\/?$/;
 const ORGANIZER_PAGE = /^\/organizer\/([^/]+)\/?$/;
@@ -33,6 +40,15 @@ export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
     if (event) return eventHead(reads(new Date()), event, publicUrl);
     const organizer = slugFrom(ORGANIZER_PAGE, pathname);
     if (organizer) return organizerHead(app.db, organizer, publicUrl, new Date());
+    return null;
+  });
+
+  // an unknown event or organiser is a real not-found, as an unknown address is (spa-routes.ts)
+  app.addStatusProvider(async (_req, pathname) => {
+    const event = slugFrom(EVENT_PAGE, pathname);
+    if (event) return (await eventExists(reads(new Date()), event)) ? null : 404;
+    const organizer = slugFrom(ORGANIZER_PAGE, pathname);
+    if (organizer) return (await organizerExists(app.db, organizer, new Date())) ? null : 404;
     return null;
   });
 

@@ -88,6 +88,28 @@ export async function eventHead(reads: CatalogueReads, slug: string, publicUrl: 
   }
 }
 
+/** Whether /events/:slug has an event to show (else the server answers 404). */
+export async function eventExists(reads: CatalogueReads, slug: string): Promise<boolean> {
+  try {
+    await getEventDetailCached(reads.caches, reads.db, slug, reads.now);
+    return true;
+  } catch (err) {
+    if (isNotFound(err)) return false;
+    throw err;
+  }
+}
+
+/** Whether /organizer/:slug has an organiser to show (else the server answers 404). */
+export async function organizerExists(db: DbOrTx, slug: string, now: Date): Promise<boolean> {
+  try {
+    await getOrganizerPage(db, slug, now);
+    return true;
+  } catch (err) {
+    if (isNotFound(err)) return false;
+    throw err;
+  }
+}
+
 /** Head tags of /organizer/:slug. */
 export async function organizerHead(db: DbOrTx, slug: string, publicUrl: string, now: Date) {
   const url = abs(publicUrl, `/organizer/${encodeURIComponent(slug)}`);
