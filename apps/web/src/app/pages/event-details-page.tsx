@@ -7,9 +7,7 @@ import { eventQuery } from '../../features/catalog/api/event';
 import { EventDetails } from '../../features/catalog/components/event-details';
 import { NotFound } from '../../components/not-found';
 import { EventPageSkeleton } from '../../features/catalog/components/event-page-skeleton';
-import { TicketSelector } from '../../features/catalog/components/ticket-selector';
-import { CartPanel } from '../../features/checkout/components/cart-panel';
-import { useAddToCart } from '../../features/checkout/hooks/use-add-to-cart';
+import { EventTickets } from '../event-tickets';
 
 /** /events/:slug — the event page (details + tickets); the cart sits beside the tickets. */
 export default function EventDetailsPage() {
@@ -17,7 +15,6 @@ export default function EventDetailsPage() {
   const { t } = useTranslation('catalog');
   const query = useQuery({ ...eventQuery(slug), enabled: !!slug });
   const event = query.data;
-  const addToCart = useAddToCart();
   usePageMeta(event?.name, event?.information.slice(0, 160));
 
   if (!slug || (query.error instanceof ApiError && query.error.status === 404)) return <NotFound />;
@@ -36,8 +33,7 @@ export default function EventDetailsPage() {
     <main id="main" className="page grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] lg:items-start">
       <EventDetails event={event} />
       <div className="space-y-4 lg:sticky lg:top-20">
-        <TicketSelector event={event} onAdd={addToCart} />
-        <CartPanel eventId={event.id} eventSlug={event.slug} />
+        <EventTickets event={event} />
       </div>
     </main>
   );

@@ -1,8 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { EventDetails } from '../../features/catalog/components/event-details';
-import { TicketSelector } from '../../features/catalog/components/ticket-selector';
-import { CartPanel } from '../../features/checkout/components/cart-panel';
-import { useAddToCart } from '../../features/checkout/hooks/use-add-to-cart';
+import { EventTickets } from '../event-tickets';
 import { paths } from '../../config/paths';
 import { MiniSite } from './site-shell';
 
@@ -12,7 +10,6 @@ import { MiniSite } from './site-shell';
  */
 export default function SiteMailPage() {
   const { t } = useTranslation('site');
-  const addToCart = useAddToCart();
   return (
     <MiniSite bare>
       {(event) => (
@@ -26,8 +23,7 @@ export default function SiteMailPage() {
           </header>
           <section id="tickets" aria-label={t('tickets')} className="scroll-mt-4">
             <div className="space-y-4">
-              <TicketSelector event={event} onAdd={addToCart} />
-              <CartPanel eventId={event.id} eventSlug={event.slug} returnTo={paths.siteMail(event.slug)} />
+              <EventTickets event={event} returnTo={paths.siteMail(event.slug)} />
             </div>
           </section>
           <section aria-label={t('mail.about')} className="mt-8">

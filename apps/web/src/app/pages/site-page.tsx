@@ -1,7 +1,5 @@
 import { EventDetails } from '../../features/catalog/components/event-details';
-import { TicketSelector } from '../../features/catalog/components/ticket-selector';
-import { CartPanel } from '../../features/checkout/components/cart-panel';
-import { useAddToCart } from '../../features/checkout/hooks/use-add-to-cart';
+import { EventTickets } from '../event-tickets';
 import { paths } from '../../config/paths';
 import { MiniSite } from './site-shell';
 
@@ -10,7 +8,6 @@ import { MiniSite } from './site-shell';
  * details, its tickets and the cart, without the site header and footer.
  */
 export default function SitePage() {
-  const addToCart = useAddToCart();
   return (
     <MiniSite>
       {(event) => (
@@ -20,8 +17,7 @@ export default function SitePage() {
         >
           <EventDetails event={event} />
           <div className="space-y-4 lg:sticky lg:top-4">
-            <TicketSelector event={event} onAdd={addToCart} />
-            <CartPanel eventId={event.id} eventSlug={event.slug} returnTo={paths.site(event.slug)} />
+            <EventTickets event={event} returnTo={paths.site(event.slug)} />
           </div>
         </main>
       )}
