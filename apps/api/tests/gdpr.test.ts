@@ -255,9 +255,33 @@ describe('forget data (erasure)', () => {
     expect(preview.json<{ data: Record<string, unknown> }>().data).toMatchObject({
       future_tickets: 1,
       wallet_balance_cents: 1250,
+      // topped up at the event (nothing online): no refund can bring it back (issue 25 item 16)
+      wallet_refundable_now_cents: 0,
+      wallet_refundable_later_cents: 0,
       open_refunds: 0,
       pending_request: false,
     });
+    // online money of an event whose refund window is open: refundable now, less the fee
+    const past = await eventBySlug('festival-passado');
+    const [before] = await t.database.db.select().from(events).where(eq(events.id, past.id));
+    await t.database.db.update(wallets).set({ onlineCents: 1000 }).where(eq(wallets.id, p.walletId));
+    await t.database.db
+      .update(events)
+      .set({ refundsAllowed: true, refundOpensAt: new Date(Date.now() - 3600_000), refundClosesAt: null })
+      .where(eq(events.id, past.id));
+    const refundable = await injectAs(t.app, p.token, { method: 'GET', url: '/api/customers/forget-data' });
+    expect(refundable.json<{ data: Record<string, unknown> }>().data).toMatchObject({
+      wallet_refundable_now_cents: 925,
+      wallet_refundable_later_cents: 0,
+    });
+    await t.database.db
+      .update(events)
+      .set({
+        refundsAllowed: before!.refundsAllowed,
+        refundOpensAt: before!.refundOpensAt,
+        refundClosesAt: before!.refundClosesAt,
+      })
+      .where(eq(events.id, past.id));
 
     const ask = await injectAs(t.app, p.token, {
       method: 'POST',

@@ -135,14 +135,18 @@ describe('registration and activation', () => {
     expect(expectErrorShape(again).code).toBe('not_pending');
   });
 
-  it('confirms the email once with the emailed link', async () => {
+  it('confirms the email once with the emailed link; a second click says it is already confirmed', async () => {
     const link = await lastLink('joana.marques@example.pt');
     const token = new URL(link).searchParams.get('token')!;
     const res = await post('/api/customers/confirm-email', { token });
     expect(res.statusCode).toBe(200);
-    const again = await post('/api/customers/confirm-email', { token });
-    expect(again.statusCode).toBe(400);
-    expect(expectErrorShape(again).code).toBe('link_invalid');
+    const again = await post('/api/customers/confirm-email', { token }, { 'x-locale': 'pt-pt' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json<{ message: string }>().message).toBe(
+      'Este e-mail já estava confirmado. Não precisa de fazer mais nada.',
+    );
+    const unknown = await post('/api/customers/confirm-email', { token: 'x'.repeat(43) });
+    expect(expectErrorShape(unknown).code).toBe('link_invalid');
     const sessionToken = await login(t.app, { ...NEW, password: PASSWORD });
     const me = await injectAs(t.app, sessionToken, { url: '/api/customers/customer' });
     expect(me.json().data.email_verified).toBe(true);
@@ -214,6 +218,8 @@ describe('password reset and change', () => {
     });
     expect(link).toMatch(/\/dashboard\/reset-password\/[\w-]{20,}$/);
     const token = link.split('/').pop()!;
+    // the page asks whether the link still works when it opens (issue 25 item 16)
+    expect((await post('/api/customers/reset-password/check', { token })).statusCode).toBe(200);
     const mismatch = await post('/api/customers/reset-password', {
       token,
       password: 'Outra!Senha2026',
@@ -235,6 +241,14 @@ describe('password reset and change', () => {
       password_confirmation: 'Terceira!2026',
     });
     expect(expectErrorShape(reuse).code).toBe('link_invalid');
+    const reopened = await post('/api/customers/reset-password/check', { token }, { 'x-locale': 'en' });
+    expect(reopened.statusCode).toBe(400);
+    expect(expectErrorShape(reopened)).toMatchObject({
+      code: 'link_used',
+      message: 'This link was already used. Ask for a new one if you need to.',
+    });
+    const unknownLink = await post('/api/customers/reset-password/check', { token: 'y'.repeat(43) });
+    expect(expectErrorShape(unknownLink).code).toBe('link_invalid');
     expect((await post('/api/customers/login-password', DEMO.rui)).statusCode).toBe(401);
     await login(t.app, { ...DEMO.rui, password: 'Outra!Senha2026' });
   });

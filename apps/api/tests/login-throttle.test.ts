@@ -136,6 +136,18 @@ describe('reset-password: the link first, then the work, throttled', () => {
     expect(res.statusCode).toBe(400);
     expect(expectErrorShape(res).message).toMatch(/link/i);
     expect(hashes.n).toBe(before);
+    // opened, the page is told the link expired (issue 25 item 16)
+    const check = await t.app.inject({
+      method: 'POST',
+      url: '/api/customers/reset-password/check',
+      headers: { 'x-forwarded-for': '198.51.100.50', 'x-locale': 'pt-pt' },
+      payload: { token: expired },
+    });
+    expect(check.statusCode).toBe(400);
+    expect(expectErrorShape(check)).toMatchObject({
+      code: 'link_expired',
+      message: 'Esta ligação expirou. Peça uma nova.',
+    });
   });
 
   it('is limited per IP (guessing links) and per account (concurrent uses of one link)', async () => {

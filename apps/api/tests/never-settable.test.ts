@@ -28,6 +28,7 @@ const NOT_APPLICABLE: Record<string, string> = {
   'POST /api/customers/confirm-email': 'a one-time token exchange',
   'POST /api/customers/request-password': 'credentials only: sends a reset link',
   'POST /api/customers/reset-password': 'a one-time token exchange',
+  'POST /api/customers/reset-password/check': 'reads whether a reset link still works, writes nothing',
   'POST /api/customers/impersonate': 'operator hand-off token (covered by account/identity tests)',
   'POST /api/customers/forget-data/confirm': 'a one-time token that erases the account',
   'POST /api/payments/stripe/webhook': 'signed by Stripe, never a customer body',

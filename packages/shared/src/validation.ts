@@ -23,7 +23,8 @@ export function isValidIban(value: string): boolean {
 export const normalizeIban = (value: string): string => electronicFormatIBAN(value) ?? '';
 
 /** An IBAN as people read and check it: upper case, in groups of four (PT50 0002 0123 …). */
-export const displayIban = (value: string): string => friendlyFormatIBAN(normalizeIban(value)) ?? value.trim();
+export const displayIban = (value: string): string =>
+  friendlyFormatIBAN(normalizeIban(value)) ?? value.trim();
 
 /** Card number Luhn check (sandbox form only; real cards go to the provider's own fields). */
 export function passesLuhn(value: string): boolean {

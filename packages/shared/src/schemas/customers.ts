@@ -204,6 +204,9 @@ export const resetPasswordBody = z
   .superRefine(checkConfirmation);
 export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
 
+/** POST /api/customers/reset-password/check: whether the emailed link still works, when opened. */
+export const resetLinkCheckBody = z.object({ token: linkToken });
+
 export const changePasswordBody = z
   .object({
     old_password: z

@@ -116,10 +116,19 @@ export async function erasurePreview(db: DbOrTx, customerId: number, now: Date) 
         gt(events.endsAt, now),
       ),
     );
-  const [w] = await db
-    .select({ cents: sql<number>`coalesce(sum(${wallets.balanceCents}), 0)::int` })
+  // each wallet with its event's refund rules: the forget page says which money can come back
+  const walletRows = await db
+    .select({
+      balanceCents: wallets.balanceCents,
+      onlineCents: wallets.onlineCents,
+      refundsAllowed: events.refundsAllowed,
+      refundOpensAt: events.refundOpensAt,
+      refundClosesAt: events.refundClosesAt,
+      endsAt: events.endsAt,
+    })
     .from(wallets)
-    .where(eq(wallets.customerId, customerId));
+    .innerJoin(events, eq(events.id, wallets.eventId))
+    .where(and(eq(wallets.customerId, customerId), gt(wallets.balanceCents, 0)));
   const [r] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(refundRequests)
@@ -142,7 +151,8 @@ export async function erasurePreview(db: DbOrTx, customerId: number, now: Date) 
     );
   return {
     futureTickets: t?.n ?? 0,
-    walletBalanceCents: w?.cents ?? 0,
+    walletBalanceCents: walletRows.reduce((sum, w) => sum + w.balanceCents, 0),
+    wallets: walletRows,
     openRefunds: r?.n ?? 0,
     pendingRequest: (c?.n ?? 0) > 0,
   };

@@ -13,12 +13,14 @@ import { identityErrors } from './identity.errors';
 import { enqueueMessage } from '../../lib/outbox';
 import {
   emailTakenByOther,
+  findCustomerById,
   lockCustomerById,
   markEmailVerified,
   updateCustomer,
   type CustomerRow,
 } from './customer.repository';
-import { issueLinkToken, useLinkToken } from './one-time-code.service';
+import { issueLinkToken, linkTokenState, useLinkToken } from './one-time-code.service';
+import { AppError } from '../../lib/errors';
 import './email-change.messages';
 import './identity.messages';
 
@@ -95,10 +97,15 @@ export async function startEmailChange(
 /**
  * The link of a confirmation email (/activate?token=…). A link sent to the pending address
  * makes it the account's email (confirmed); a link sent to the current address confirms
- * it. Throws 400 link_invalid (unknown, used, expired, or for an address no longer asked
- * for) and 409 email_taken when another account took the address meanwhile.
+ * it. A link whose address is already the account's confirmed email (a second click) answers
+ * 'already_confirmed'. Throws 400 link_invalid (unknown, used, expired, or for an address no
+ * longer asked for) and 409 email_taken when another account took the address meanwhile.
  */
-export async function confirmEmail(db: Db, token: string, now: Date): Promise<void> {
+export async function confirmEmail(
+  db: Db,
+  token: string,
+  now: Date,
+): Promise<'confirmed' | 'already_confirmed'> {
   try {
     await db.transaction(async (tx) => {
       const code = await useLinkToken(tx, token, 'email_confirm', now);
@@ -131,9 +138,25 @@ export async function confirmEmail(db: Db, token: string, now: Date): Promise<vo
         entityId: customer.id,
       });
     });
+    return 'confirmed';
   } catch (err) {
     // two accounts confirming one address at once: the unique index decides
     if (isUniqueViolation(err)) throw emailTaken();
+    if (err instanceof AppError && err.code === 'link_invalid' && (await isConfirmedAlready(db, token, now)))
+      return 'already_confirmed';
     throw err;
   }
+}
+
+/** True when the link's address is the account's email and is confirmed (issue 25 item 16). */
+async function isConfirmedAlready(db: Db, token: string, now: Date): Promise<boolean> {
+  const { state, row } = await linkTokenState(db, token, 'email_confirm', now);
+  if (state === 'unknown' || !row?.customerId) return false;
+  const customer = await findCustomerById(db, row.customerId);
+  return (
+    !!customer &&
+    customer.status !== 'erased' &&
+    !!customer.emailVerifiedAt &&
+    customer.email?.toLowerCase() === row.target.toLowerCase()
+  );
 }

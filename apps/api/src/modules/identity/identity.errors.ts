@@ -27,6 +27,9 @@ export const identityErrors = defineErrors({
   /** params: `seconds` to wait */
   resendTooSoon: { status: 429, code: 'resend_too_soon', key: 'identity.code.resend_wait' },
   linkInvalid: { status: 400, code: 'link_invalid', key: 'identity.link.invalid' },
+  /** a link opened after its time ran out, or a second time (issue 25 item 16) */
+  linkExpired: { status: 400, code: 'link_expired', key: 'identity.link.expired' },
+  linkUsed: { status: 400, code: 'link_used', key: 'identity.link.used' },
   mobileTaken: { status: 409, code: 'mobile_taken', key: 'identity.register.mobile_taken' },
   notPending: { status: 422, code: 'not_pending', key: 'identity.activate.not_pending' },
   wrongPassword: { status: 422, code: 'wrong_password', key: 'identity.password.wrong_old' },

@@ -87,6 +87,26 @@ export const identityMessages = defineMessages({
     en: 'Email confirmed. Thank you!',
     es: 'Correo confirmado. ¡Gracias!',
   },
+  'identity.email.already_confirmed': {
+    'pt-pt': 'Este e-mail já estava confirmado. Não precisa de fazer mais nada.',
+    en: 'This email was already confirmed. There is nothing more to do.',
+    es: 'Este correo ya estaba confirmado. No tiene que hacer nada más.',
+  },
+  'identity.link.expired': {
+    'pt-pt': 'Esta ligação expirou. Peça uma nova.',
+    en: 'This link has expired. Ask for a new one.',
+    es: 'Este enlace ha caducado. Solicite uno nuevo.',
+  },
+  'identity.link.live': {
+    'pt-pt': 'A ligação é válida.',
+    en: 'The link is valid.',
+    es: 'El enlace es válido.',
+  },
+  'identity.link.used': {
+    'pt-pt': 'Esta ligação já foi usada. Se precisar, peça uma nova.',
+    en: 'This link was already used. Ask for a new one if you need to.',
+    es: 'Este enlace ya se ha usado. Si lo necesita, solicite uno nuevo.',
+  },
   'identity.link.invalid': {
     'pt-pt': 'Esta ligação é inválida, expirou ou já foi usada. Peça uma nova.',
     en: 'This link is invalid, has expired or was already used. Ask for a new one.',

@@ -106,6 +106,20 @@ export async function findLiveLinkToken(
   return rows[0];
 }
 
+/** A link token of a purpose whatever its state (used, expired): to say why it no longer works. */
+export async function findLinkTokenAnyState(
+  db: DbOrTx,
+  codeHash: string,
+  purpose: string,
+): Promise<OneTimeCodeRow | undefined> {
+  const rows = await db
+    .select()
+    .from(oneTimeCodes)
+    .where(and(eq(oneTimeCodes.codeHash, codeHash), eq(oneTimeCodes.purpose, purpose)))
+    .limit(1);
+  return rows[0];
+}
+
 /** Consumes a live link token (stored hashed) of a purpose in one statement; answers its row. */
 export async function consumeLinkToken(
   db: DbOrTx,

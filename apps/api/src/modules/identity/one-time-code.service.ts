@@ -7,6 +7,7 @@ import {
   countAttempt,
   expireLiveCodes,
   findLatestCode,
+  findLinkTokenAnyState,
   findLiveLinkToken,
   insertCode,
   type OneTimeCodeRow,
@@ -122,6 +123,22 @@ export async function checkLinkToken(
   const row = await findLiveLinkToken(db, sha256(token), purpose, now);
   if (!row || row.customerId === null) throw identityErrors.linkInvalid();
   return row as OneTimeCodeRow & { customerId: number };
+}
+
+/** What became of a link token: still usable, used, expired, or never issued for this purpose. */
+export type LinkTokenState = 'live' | 'used' | 'expired' | 'unknown';
+
+export async function linkTokenState(
+  db: DbOrTx,
+  token: string,
+  purpose: CodePurpose,
+  now: Date,
+): Promise<{ state: LinkTokenState; row?: OneTimeCodeRow }> {
+  const row = await findLinkTokenAnyState(db, sha256(token), purpose);
+  if (!row || row.customerId === null) return { state: 'unknown' };
+  if (row.usedAt) return { state: 'used', row };
+  if (row.expiresAt.getTime() <= now.getTime()) return { state: 'expired', row };
+  return { state: 'live', row };
 }
 
 /** Consumes a live link token of this purpose; throws 400 link_invalid otherwise. */

@@ -4,11 +4,12 @@ import {
   changePasswordBody,
   messageResponse,
   requestPasswordBody,
+  resetLinkCheckBody,
   resetPasswordBody,
 } from '@bilheteira/shared/schemas/customers';
 import { toE164 } from '@bilheteira/shared/phone';
 import { forbidImpersonation } from '../../plugins/auth';
-import { changePassword, requestPasswordReset, resetPassword } from './password.service';
+import { changePassword, checkResetLink, requestPasswordReset, resetPassword } from './password.service';
 import { translate } from '../../i18n/messages';
 import { clientIp } from '../../lib/client-ip';
 import './identity.messages';
@@ -33,6 +34,23 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
       const mobile = toE164(req.body.mobile_country_code, req.body.mobile);
       await requestPasswordReset(app.db, { mobile, eventId: req.eventIdHeader }, ctx(req), new Date());
       const message = translate(req.locale, 'identity.password.reset_requested');
+      return { data: { message }, message };
+    },
+  );
+
+  app.post(
+    '/customers/reset-password/check',
+    {
+      schema: {
+        tags: ['customers'],
+        summary: 'Whether the emailed reset link still works: 400 link_expired, link_used or link_invalid',
+        body: resetLinkCheckBody,
+        response: { 200: messageResponse },
+      },
+    },
+    async (req) => {
+      await checkResetLink(app.db, req.body.token, { ip: clientIp(req) }, new Date());
+      const message = translate(req.locale, 'identity.link.live');
       return { data: { message }, message };
     },
   );

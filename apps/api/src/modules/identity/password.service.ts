@@ -9,7 +9,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { hitLimit, resetLimit } from '../../lib/rate-limit';
 import { findCustomerById, findCustomerByMobile, findEventSlug, updateCustomer } from './customer.repository';
 import { LOGIN_LIMITS } from './login.service';
-import { checkLinkToken, issueLinkToken, useLinkToken } from './one-time-code.service';
+import { checkLinkToken, issueLinkToken, linkTokenState, useLinkToken } from './one-time-code.service';
 import { revokeAllSessions, revokeOtherSessions } from './session.repository';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
@@ -80,6 +80,19 @@ export async function requestPasswordReset(
       data: { ip: ctx.ip, via: byEmail ? 'email' : 'sms', site: slug ?? null },
     });
   });
+}
+
+/**
+ * Whether an emailed reset link still works, asked when the page opens (issue 25 item 16), so
+ * an expired or used link says so before the person types a new password. Throws 400
+ * link_expired, link_used or link_invalid; 429 when asked too often from one address.
+ */
+export async function checkResetLink(db: Db, token: string, ctx: { ip: string }, now: Date): Promise<void> {
+  await hitLimit(db, { key: `reset-link-check:ip:${ctx.ip}`, ...RESET_PASSWORD_LIMITS.perIp }, now);
+  const { state } = await linkTokenState(db, token, 'password_reset', now);
+  if (state === 'expired') throw identityErrors.linkExpired();
+  if (state === 'used') throw identityErrors.linkUsed();
+  if (state === 'unknown') throw identityErrors.linkInvalid();
 }
 
 /**

@@ -136,8 +136,11 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await confirmEmail(app.db, req.body.token, new Date());
-      const message = translate(req.locale, 'identity.email.confirmed');
+      const outcome = await confirmEmail(app.db, req.body.token, new Date());
+      const message = translate(
+        req.locale,
+        outcome === 'already_confirmed' ? 'identity.email.already_confirmed' : 'identity.email.confirmed',
+      );
       return { data: { message }, message };
     },
   );

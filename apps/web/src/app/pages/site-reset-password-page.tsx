@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
+import { ResetLinkGate } from '../../features/auth/components/reset-link-gate';
 import { ResetPasswordForm } from '../../features/auth/components/reset-password-form';
 import { useSession } from '../../stores/session-store';
 import { MiniSite } from './site-shell';
@@ -16,15 +17,17 @@ export default function SiteResetPasswordPage() {
         <main id="main" className="page max-w-md">
           <div className="card">
             <h1 className="text-2xl font-bold">{t('reset.title')}</h1>
-            <p className="mb-6 mt-1 text-slate-700">{t('reset.intro')}</p>
-            <ResetPasswordForm
-              token={resetPasswordToken}
-              onDone={() => {
-                // Every session ended server-side: forget the local one too, then log in again.
-                useSession.getState().clear();
-                navigate(paths.siteAccount(event.slug), { replace: true });
-              }}
-            />
+            <ResetLinkGate token={resetPasswordToken} askAgainTo={paths.siteAccount(event.slug)}>
+              <p className="mb-6 mt-1 text-slate-700">{t('reset.intro')}</p>
+              <ResetPasswordForm
+                token={resetPasswordToken}
+                onDone={() => {
+                  // Every session ended server-side: forget the local one too, then log in again.
+                  useSession.getState().clear();
+                  navigate(paths.siteAccount(event.slug), { replace: true });
+                }}
+              />
+            </ResetLinkGate>
           </div>
         </main>
       )}

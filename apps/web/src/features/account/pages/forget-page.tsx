@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { formatEur } from '@bilheteira/shared/money';
+import type { ForgetPreview } from '@bilheteira/shared/schemas/account';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { usePageMeta } from '../../../lib/page-meta';
@@ -91,6 +92,16 @@ function ConfirmStep({ token }: { token: string }) {
 /** Step 1: what happens, then the request that emails the confirmation link. */
 function RequestStep() {
   const { t } = useTranslation('account');
+  // the advice follows the balance's kind: refundable now, after the event, or not at all
+  const walletAdvice = (p: ForgetPreview) => {
+    const amount = formatEur(p.wallet_balance_cents);
+    if (p.wallet_balance_cents <= 0) return t('forget.wallet_none');
+    if (p.wallet_refundable_now_cents > 0)
+      return t('forget.wallet_refund_now', { amount, refund: formatEur(p.wallet_refundable_now_cents) });
+    if (p.wallet_refundable_later_cents > 0)
+      return t('forget.wallet_refund_later', { amount, refund: formatEur(p.wallet_refundable_later_cents) });
+    return t('forget.wallet_not_refundable', { amount });
+  };
   const preview = useQuery(forgetPreviewQuery());
   const [sent, setSent] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -152,11 +163,8 @@ function RequestStep() {
             <strong>{t('forget.tickets_title')}</strong>{' '}
             {p ? t('forget.tickets', { count: p.future_tickets }) : '…'} {t('forget.tickets_decision')}
           </li>
-          <li>
-            <strong>{t('forget.wallet_title')}</strong>{' '}
-            {p && p.wallet_balance_cents > 0
-              ? t('forget.wallet_balance', { amount: formatEur(p.wallet_balance_cents) })
-              : t('forget.wallet_none')}
+          <li data-testid="forget-wallet">
+            <strong>{t('forget.wallet_title')}</strong> {p ? walletAdvice(p) : '…'}
           </li>
           {p && p.open_refunds > 0 && (
             <li className="rounded-lg bg-amber-100 p-3 text-amber-950">{t('forget.refund_open')}</li>

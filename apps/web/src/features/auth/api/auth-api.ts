@@ -57,6 +57,10 @@ export const activate = (body: MobileBody & { code: string }) =>
 export const confirmEmail = (token: string) =>
   api<Message>('/customers/confirm-email', { json: { token }, skipErrorHandler: true });
 
+/** POST /api/customers/reset-password/check — whether the emailed reset link still works. */
+export const checkResetLink = (token: string) =>
+  api<Message>('/customers/reset-password/check', { json: { token }, skipErrorHandler: true });
+
 export const resetPassword = (body: { token: string; password: string; password_confirmation: string }) =>
   api<Message>('/customers/reset-password', { json: body, skipErrorHandler: true });
 

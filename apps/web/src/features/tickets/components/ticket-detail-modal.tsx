@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { COPIED_TOKEN_DIALOG_MS, QR_SIZE_MODAL, TICKET_MODAL_LOADING_MS } from '@bilheteira/shared/constants';
 import type { CustomerTicketView } from '@bilheteira/shared/schemas/tickets';
 import { currentLocale } from '../../../i18n/i18n';
-import { formatDay } from '../../../lib/date-format';
+import { formatDateTime, formatDay } from '../../../lib/date-format';
 import { showAlert } from '../../../stores/alert-store';
 import { useSupportSession } from '../../../stores/session-store';
 import { ticketValidatedQuery } from '../api/tickets';
@@ -80,8 +80,11 @@ function TicketDetailBody({
   const support = useSupportSession();
   const validated = useQuery(ticketValidatedQuery(ticket.token));
   const status = validated.data?.name ?? null;
-  const checkins = validated.data?.checkinlist.length ?? ticket.checkinlist.length;
+  const checkinList = validated.data?.checkinlist ?? ticket.checkinlist;
+  const checkins = checkinList.length;
   const days = periodDays(ticket);
+  // a single-day ticket is used once: say when (multi-day passes have the history modal)
+  const firstUse = days.length > 1 ? undefined : checkinList.map((c) => c.created_at).sort()[0];
 
   const copy = async () => {
     const ok = await copyText(ticket.token);
@@ -134,6 +137,14 @@ function TicketDetailBody({
           <dt className="text-slate-700">{t('checkins_count')}</dt>
           <dd className="font-semibold">{checkins}</dd>
         </div>
+        {firstUse && (
+          <div className="flex justify-between gap-3" data-testid="ticket-used-at">
+            <dt className="text-slate-700">{t('used_at')}</dt>
+            <dd className="text-right font-semibold">
+              {formatDateTime(firstUse, ticket.event.timezone, locale)}
+            </dd>
+          </div>
+        )}
       </dl>
       <div>
         <p className="field-label" id={`token-${ticket.id}`}>

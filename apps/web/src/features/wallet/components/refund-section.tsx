@@ -2,13 +2,13 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatEur } from '@bilheteira/shared/money';
 import type { RefundView, WalletEventData } from '@bilheteira/shared/schemas/wallet';
-import { isValidIban } from '@bilheteira/shared/validation';
+import { displayIban, isValidIban } from '@bilheteira/shared/validation';
 import { REFUND_PROGRESS } from '@bilheteira/shared/wallet';
 import { currentLocale } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api-client';
 import { formatShortDate } from '../../../lib/date-format';
 import { showAlert } from '../../../stores/alert-store';
-import { useSupportSession } from '../../../stores/session-store';
+import { useSession, useSupportSession } from '../../../stores/session-store';
 import { SupportOnlyNote } from '../../../components/support-only-note';
 import { useRequestRefund } from '../api/wallet';
 
@@ -105,7 +105,10 @@ export function RefundSection({ data }: { data: WalletEventData }) {
   const request = useRequestRefund();
   // a refund to an IBAN is the customer's own request, never a support session's
   const support = useSupportSession();
-  const [iban, setIban] = useState('');
+  // prefilled with the IBAN of the customer's account until they type their own
+  const accountIban = useSession((s) => s.customer?.iban ?? null);
+  const [typedIban, setIban] = useState<string | null>(null);
+  const iban = typedIban ?? (accountIban ? displayIban(accountIban) : '');
   const [error, setError] = useState<string | null>(null);
   const { refund } = data;
   const open = refund.open_request;
@@ -130,6 +133,8 @@ export function RefundSection({ data }: { data: WalletEventData }) {
       return;
     }
     setError(null);
+    const shownIban = displayIban(iban);
+    setIban(shownIban);
     const ok = await showAlert({
       type: 'warning',
       title: t('refund.confirm_title'),
@@ -137,6 +142,7 @@ export function RefundSection({ data }: { data: WalletEventData }) {
         refund: formatEur(refund.refund_cents),
         fee: formatEur(refund.fee_cents),
         refundable: formatEur(refund.refundable_cents),
+        iban: shownIban,
       }),
       confirmText: t('refund.confirm_yes'),
       cancelText: t('refund.confirm_no'),
@@ -198,7 +204,12 @@ export function RefundSection({ data }: { data: WalletEventData }) {
               setIban(e.target.value);
               setError(null);
             }}
-            onBlur={() => iban.trim() && !isValidIban(iban) && setError(t('refund.iban_invalid'))}
+            onBlur={() => {
+              // spacing and case tidied as the person leaves the field: PT50 0002 0123 …
+              if (!iban.trim()) return;
+              setIban(displayIban(iban));
+              if (!isValidIban(iban)) setError(t('refund.iban_invalid'));
+            }}
             disabled={!!blockedReason}
           />
           {error && (
