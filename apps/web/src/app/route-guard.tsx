@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { customerQueryOptions } from '../features/auth/api/customer';
+import { safeReturnTo } from '../lib/return-to';
 import { useSession } from '../stores/session-store';
 import { useUi } from '../stores/ui-store';
 import type { Guard } from './route-table';
@@ -54,9 +55,4 @@ export function RouteGuard({ guard, children }: { guard: Guard; children: ReactN
     return <div className="min-h-[60vh]" aria-busy="true" />;
   }
   return <>{children}</>;
-}
-
-/** Only a path of this site may be a destination after login (no //host, no scheme). */
-function safeReturnTo(value: string | null): string | null {
-  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : null;
 }

@@ -16,7 +16,8 @@ const SIZES = { md: 'max-w-md', lg: 'max-w-lg' } as const;
  *   description; `false` = the dialog has none (no aria-describedby).
  * - `eyebrow`: a line above the title (e.g. "Step 1 of 3").
  * - `titleRef`: the title becomes focusable from code (tabIndex -1, no outline), e.g. to
- *   move the focus to it when the content changes.
+ *   move the focus to it when the content changes; it also has the focus when the dialog
+ *   opens (not the close button, which Enter would press).
  * - `locked`: nothing closes the dialog (no close button; Esc and outside clicks ignored).
  */
 export function DialogFrame({
@@ -50,6 +51,12 @@ export function DialogFrame({
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
         <Dialog.Content
           onCloseAutoFocus={returnFocus}
+          onOpenAutoFocus={(e) => {
+            const title = (e.target as HTMLElement).querySelector<HTMLElement>('[data-focus-title]');
+            if (!title) return;
+            e.preventDefault();
+            title.focus();
+          }}
           data-testid={testId}
           {...(description === false ? { 'aria-describedby': undefined } : {})}
           className={`fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] ${SIZES[size]} -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 text-slate-900 shadow-2xl`}
@@ -68,6 +75,7 @@ export function DialogFrame({
               <Dialog.Title
                 ref={titleRef}
                 tabIndex={titleRef ? -1 : undefined}
+                data-focus-title={titleRef ? '' : undefined}
                 className={titleRef ? 'text-xl font-bold outline-none' : 'text-xl font-bold'}
               >
                 {title}

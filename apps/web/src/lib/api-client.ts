@@ -1,7 +1,9 @@
 import { API_ERROR_DISPLAY_DELAY_MS } from '@bilheteira/shared/constants';
 import { i18next, currentLocale } from '../i18n/i18n';
 import { showAlert } from '../stores/alert-store';
+import { useCheckout } from '../stores/checkout-store';
 import { useSession } from '../stores/session-store';
+import { useUi } from '../stores/ui-store';
 import { visitorId } from './visitor-id';
 
 /** An API answer that was not 2xx, with the parsed body. */
@@ -68,18 +70,32 @@ const SILENT_PATHS = ['/customers/login-mobile', '/customers/login-password', '/
 
 let sessionExpiredShown = false;
 
-/** Applied on 401 from a customer call: alert with login button, logoff, home (spec §4, §8). */
-async function handleSessionExpired() {
+/** The session the request carried has ended (expired, logged out or reset elsewhere). */
+export const isSessionExpired = (err: unknown): boolean =>
+  err instanceof ApiError && err.status === 401 && err.code === 'unauthorized';
+
+/**
+ * Applied on 401 from a customer call: alert with login button, logoff, home (spec §4, §8).
+ * During a checkout the buyer stays on the page instead: the login opens in place and the
+ * checkout, kept, continues once they are back (Esc on the alert ends the checkout).
+ */
+export async function endExpiredSession() {
   if (sessionExpiredShown) return;
   sessionExpiredShown = true;
   useSession.getState().clear();
-  await showAlert({
+  const login = await showAlert({
     type: 'warning',
     title: i18next.t('common:session_expired.title'),
     text: i18next.t('common:session_expired.text'),
     confirmText: i18next.t('common:session_expired.login'),
   });
   sessionExpiredShown = false;
+  const checkout = useCheckout.getState();
+  if (checkout.request) {
+    if (login) useUi.getState().openLogin(`${window.location.pathname}${window.location.search}`);
+    else checkout.reset();
+    return;
+  }
   const onMiniSite = /^\/site\/([^/]+)/.exec(window.location.pathname);
   window.location.assign(onMiniSite ? `/site/${onMiniSite[1]}/account` : '/?login=1');
 }
@@ -152,8 +168,9 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   if (res.ok) return parsed as T;
   const err = new ApiError(res.status, res.statusText, parsed, path);
   const silent = opts.skipErrorHandler || res.status === 402 || SILENT_PATHS.some((p) => path.startsWith(p));
-  if (res.status === 401 && token && path.startsWith('/customers') && !silent) {
-    void handleSessionExpired();
+  // any call the session was refused on (cart, orders…), not only /customers ones
+  if (res.status === 401 && token && (path.startsWith('/customers') || isSessionExpired(err)) && !silent) {
+    void endExpiredSession();
   } else if (!silent) {
     showApiError(err);
   }

@@ -18,17 +18,29 @@ export interface CheckoutRequest {
 
 interface CheckoutState {
   request: CheckoutRequest | null;
+  /**
+   * The buyer left the checkout to create an account (the login's "Create account"): the
+   * checkout waits, hidden, and opens again once they are back at this path with a session.
+   */
+  pausedAt: string | null;
   /** a checkout is likely (a cart has items): the app loads the checkout's code ahead */
   likely: boolean;
   start(request: CheckoutRequest): void;
   reset(): void;
+  /** a checkout under way (if any) waits for the buyer's new account; `at`: its page */
+  pauseForAccount(at: string): void;
+  /** the paused checkout is back on screen */
+  unpause(): void;
   markLikely(): void;
 }
 
 export const useCheckout = create<CheckoutState>((set) => ({
   request: null,
+  pausedAt: null,
   likely: false,
-  start: (request) => set({ request }),
-  reset: () => set({ request: null }),
+  start: (request) => set({ request, pausedAt: null }),
+  reset: () => set({ request: null, pausedAt: null }),
+  pauseForAccount: (at) => set((s) => (s.request ? { pausedAt: at } : {})),
+  unpause: () => set({ pausedAt: null }),
   markLikely: () => set({ likely: true }),
 }));

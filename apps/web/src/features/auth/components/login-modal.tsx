@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { DialogFrame } from '../../../components/dialog-frame';
 import { paths } from '../../../config/paths';
+import { useCheckout } from '../../../stores/checkout-store';
 import { useUi } from '../../../stores/ui-store';
 import { useLoginController } from '../hooks/use-login-controller';
 import { ActivateForm } from './activate-form';
@@ -10,21 +11,27 @@ import { LoginPasswordStep, LoginPhoneStep } from './login-steps';
 /**
  * The login modals of spec §2/§4, opened by `useUi().openLogin(returnTo)`: the phone modal
  * closes and the password modal opens 0.5 s later; Back returns after 0.3 s. On success:
- * success message, then `loginReturnTo` or dashboard-home with the access token.
+ * success message, then `loginReturnTo` or dashboard-home with the access token. Creating an
+ * account instead comes back to `loginReturnTo` too, where a checkout under way waits.
  */
 export default function LoginModal() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const close = useUi((s) => s.closeLogin);
+  const loginReturnTo = useUi((s) => s.loginReturnTo);
   // A mini-site visitor (e.g. at checkout) registers inside the mini-site, then comes back.
   const { pathname, search } = useLocation();
   const miniSite = /^\/site\/([^/]+)/.exec(pathname)?.[1];
   const registerHref = miniSite
     ? `${paths.siteRegister(decodeURIComponent(miniSite))}?returnTo=${encodeURIComponent(pathname + search)}`
-    : paths.dashboardRegister;
+    : `${paths.dashboardRegister}${loginReturnTo ? `?returnTo=${encodeURIComponent(loginReturnTo)}` : ''}`;
   const flow = useLoginController({
     registerHref,
-    onLeave: close,
+    onLeave: () => {
+      // a checkout that asked for this login waits for the new account on its page
+      useCheckout.getState().pauseForAccount(loginReturnTo ?? pathname + search);
+      close();
+    },
     onSuccess: (token) => {
       const returnTo = useUi.getState().loginReturnTo;
       close();

@@ -73,7 +73,7 @@ export function useLoginController({ onSuccess, registerHref, onLeave }: LoginCo
         if (go) {
           const q = new URLSearchParams({ country: phone.countryIso2, mobile: phone.national });
           onLeave?.();
-          navigate(`${registerHref}?${q.toString()}`);
+          navigate(`${registerHref}${registerHref.includes('?') ? '&' : '?'}${q.toString()}`);
         }
         return;
       }
