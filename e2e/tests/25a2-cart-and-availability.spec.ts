@@ -40,6 +40,8 @@ test('a phone buyer adds, then adds one more: the cart grows to 3, with a toast 
   await expect(normal.getByTestId('ticket-in-cart')).toHaveText('2 no carrinho');
   await expect(add).toBeDisabled();
   await expectNoA11yViolations(page);
+  // what the phone shows: the bar at the bottom of the screen (a full-page shot moves it)
+  await page.screenshot({ path: 'screenshots/25a2-added-phone-screen.png' });
   await screenshotBoth(page, '25a2-added');
 
   // one more: the button now updates, and the cart holds 3 (it used to drop to 1)

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigationType } from 'react-router';
 import { AlertModal } from '../components/alert-modal';
 import { paths } from '../config/paths';
-import { useLogout, DashboardHeader } from './layouts/dashboard-header';
+import { DashboardHeader } from './layouts/dashboard-header';
+import { useUi } from '../stores/ui-store';
 import { EventHeader } from './layouts/event-header';
 import { MobileSidebar } from './layouts/mobile-sidebar';
 import { SiteFooter } from './layouts/site-footer';
@@ -42,23 +43,21 @@ function ScrollToTop() {
   return null;
 }
 
+/** The signed-in area's links in the mobile menu (logout is the menu's own, at its end). */
 function DashboardMenuExtra() {
   const { t } = useTranslation('layout');
-  const logout = useLogout();
+  const close = () => useUi.getState().setMobileMenu(false);
   return (
     <>
-      <Link to={paths.dashboardHome} className="py-2">
+      <Link to={paths.dashboardHome} className="py-2" onClick={close}>
         {t('your_events')}
       </Link>
-      <Link to={paths.dashboardOrders} className="py-2">
+      <Link to={paths.dashboardOrders} className="py-2" onClick={close}>
         {t('your_orders')}
       </Link>
-      <Link to={paths.dashboardAccount} className="py-2">
+      <Link to={paths.dashboardAccount} className="py-2" onClick={close}>
         {t('your_account')}
       </Link>
-      <button type="button" className="py-2 text-left" onClick={logout}>
-        {t('logout')}
-      </button>
     </>
   );
 }

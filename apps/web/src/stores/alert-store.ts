@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { useUi } from './ui-store';
 
 export type AlertType = 'success' | 'error' | 'warning' | 'info';
 
@@ -34,9 +35,11 @@ export const useAlertStore = create<AlertState>((set, get) => ({
 
 /**
  * Shows the alert modal of spec §2 and resolves true on confirm (button or Enter), false
- * on deny (cancel, Esc, outside click). Alerts queue one after another.
+ * on deny (cancel, Esc, outside click). Alerts queue one after another. An open side menu
+ * closes first: an alert (session expired, an error) is never left under it.
  */
 export function showAlert(options: AlertOptions): Promise<boolean> {
+  useUi.getState().setMobileMenu(false);
   return new Promise((resolve) => {
     const entry = { ...options, resolve };
     const { current, queue } = useAlertStore.getState();

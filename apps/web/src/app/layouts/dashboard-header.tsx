@@ -81,10 +81,12 @@ export function DashboardHeader({ style }: { style: 'solid' | 'transparent' }) {
         data-scrolled={scrolled}
         className={`sticky top-0 z-40 text-white transition-colors ${solid ? 'bg-slate-950 shadow-lg' : 'bg-slate-950/70 backdrop-blur'}`}
       >
-        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+        {/* the welcome takes what the links leave and truncates: at 992 px the header still
+            fits on one line */}
+        <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
           <Link
             to={signedIn ? paths.dashboardHome : paths.home}
-            className="flex items-center gap-2 font-bold"
+            className="flex shrink-0 items-center gap-2 font-bold"
             aria-label={signedIn ? t('your_events') : t('home_link')}
           >
             <img src="/logo.svg" alt="" width="32" height="32" />
@@ -92,7 +94,7 @@ export function DashboardHeader({ style }: { style: 'solid' | 'transparent' }) {
           </Link>
           {/* Public /dashboard pages (register, reset password) are seen signed out too. */}
           {!signedIn && (
-            <nav className="flex items-center gap-3" aria-label={t('main_nav')}>
+            <nav className="ml-auto flex items-center gap-3" aria-label={t('main_nav')}>
               <LanguageSelect className="hidden sm:inline-flex" />
               <button
                 type="button"
@@ -104,7 +106,15 @@ export function DashboardHeader({ style }: { style: 'solid' | 'transparent' }) {
             </nav>
           )}
           {signedIn && (
-            <nav className="hidden items-center gap-5 lg:flex" aria-label={t('main_nav')}>
+            <span className="min-w-0 flex-1 truncate text-sm" data-testid="welcome">
+              {customer ? t('welcome', { name: fullName }) : ''}
+            </span>
+          )}
+          {signedIn && (
+            <nav
+              className="hidden shrink-0 items-center gap-4 whitespace-nowrap lg:flex xl:gap-5"
+              aria-label={t('main_nav')}
+            >
               <Link to={paths.dashboardHome} className="hover:text-amber-400">
                 {t('your_events')}
               </Link>
@@ -125,14 +135,9 @@ export function DashboardHeader({ style }: { style: 'solid' | 'transparent' }) {
             </nav>
           )}
           {signedIn && (
-            <span className="truncate text-sm" data-testid="welcome">
-              {customer ? t('welcome', { name: fullName }) : ''}
-            </span>
-          )}
-          {signedIn && (
             <button
               type="button"
-              className="p-2 lg:hidden"
+              className="shrink-0 p-2 lg:hidden"
               aria-label={t('open_menu')}
               onClick={() => setMobileMenu(true)}
             >

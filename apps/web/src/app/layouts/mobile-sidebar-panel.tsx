@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { useReturnFocus } from '../../lib/use-return-focus';
+import { useSession } from '../../stores/session-store';
 import { useUi } from '../../stores/ui-store';
+import { useLogout } from './dashboard-header';
 import { LanguageSelect } from './language-select';
 import { useMyAccount } from './use-my-account';
 
@@ -14,13 +16,19 @@ const SOCIAL = [
   { name: 'LinkedIn', href: 'https://www.linkedin.com/company/bilheteira' },
 ];
 
-/** Mobile side menu (spec §2): overlay, body scroll locked while open (Radix Dialog). */
+/**
+ * Mobile side menu (spec §2): overlay, body scroll locked while open (Radix Dialog). `extra`
+ * (the signed-in area's own links, "Your account" among them) replaces "My account", so
+ * there is one account entry; a signed-in customer is offered logout, not "Create event".
+ */
 export default function MobileSidebarPanel({ extra }: { extra?: ReactNode }) {
   const { t } = useTranslation('layout');
   const open = useUi((s) => s.mobileMenuOpen);
   const setOpen = useUi((s) => s.setMobileMenu);
   const openCreateEvent = useUi((s) => s.openCreateEvent);
   const myAccount = useMyAccount();
+  const logout = useLogout();
+  const signedIn = useSession((s) => !!s.token);
   const returnFocus = useReturnFocus(open);
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
@@ -33,17 +41,25 @@ export default function MobileSidebarPanel({ extra }: { extra?: ReactNode }) {
         >
           <Dialog.Title className="mb-4 text-lg font-bold">Bilheteira</Dialog.Title>
           <Dialog.Description className="sr-only">{t('main_nav')}</Dialog.Description>
-          <button type="button" className="py-2 text-left" onClick={myAccount}>
-            {t('my_account')}
-          </button>
+          {extra ?? (
+            <button type="button" className="py-2 text-left" onClick={myAccount}>
+              {t('my_account')}
+            </button>
+          )}
           <Link to={paths.events} className="py-2" onClick={() => setOpen(false)}>
             {t('events')}
           </Link>
-          <button type="button" className="py-2 text-left" onClick={openCreateEvent}>
-            {t('create_event')}
-          </button>
-          {extra}
+          {!signedIn && (
+            <button type="button" className="py-2 text-left" onClick={openCreateEvent}>
+              {t('create_event')}
+            </button>
+          )}
           <LanguageSelect className="py-2" />
+          {signedIn && (
+            <button type="button" className="py-2 text-left" onClick={logout}>
+              {t('logout')}
+            </button>
+          )}
           <nav aria-label={t('social')} className="mt-auto flex flex-wrap gap-4 text-sm text-slate-300">
             {SOCIAL.map((s) => (
               <a

@@ -11,8 +11,8 @@ import { currentLocale } from '../../../i18n/i18n';
 import { formatDateTime, formatShortDate } from '../../../lib/date-format';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useEventContext } from '../../../stores/event-context-store';
-import { useSession } from '../../../stores/session-store';
 import { customerEventsQuery, dashboardParams } from '../api/customer-events';
+import { FilterChips } from '../components/filter-chips';
 import { Pagination } from '../components/pagination';
 
 const GRADIENTS = [
@@ -135,7 +135,6 @@ export default function DashboardHomePage() {
   usePageMeta(t('title'));
   const [sp, setSp] = useSearchParams();
   const params = dashboardParams(sp);
-  const customer = useSession((s) => s.customer);
   const q = useQuery(customerEventsQuery(params));
 
   const setFilter = (filter: CustomerEventFilter) => {
@@ -154,35 +153,21 @@ export default function DashboardHomePage() {
 
   return (
     <main id="main" className="page">
+      {/* the greeting is the header's (one, not two) */}
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <p className="text-sm text-slate-700">
-            {customer ? t('hello', { name: customer.first_name || customer.last_name }) : '\u00a0'}
-          </p>
-          <h1 className="text-3xl font-bold">{t('title')}</h1>
-        </div>
+        <h1 className="text-3xl font-bold">{t('title')}</h1>
         <Link to={paths.events} className="btn-secondary">
           {t('explore_events')}
         </Link>
       </div>
 
-      <div role="group" aria-label={t('filters_label')} className="mt-6 flex gap-2 overflow-x-auto pb-1">
-        {CUSTOMER_EVENT_FILTERS.map((f) => (
-          <button
-            key={f}
-            type="button"
-            aria-pressed={params.filter === f}
-            onClick={() => setFilter(f)}
-            className={`min-h-11 shrink-0 rounded-full px-4 text-sm font-semibold ring-1 transition ${
-              params.filter === f
-                ? 'bg-slate-900 text-white ring-slate-900'
-                : 'bg-white text-slate-900 ring-slate-300 hover:bg-slate-100'
-            }`}
-          >
-            {t(`filter.${f}`)}
-          </button>
-        ))}
-      </div>
+      <FilterChips
+        filters={CUSTOMER_EVENT_FILTERS}
+        current={params.filter}
+        label={t('filters_label')}
+        text={(f) => t(`filter.${f}`)}
+        onSelect={setFilter}
+      />
 
       <section aria-live="polite" aria-busy={q.isFetching} className="mt-6">
         {q.isPending ? (
