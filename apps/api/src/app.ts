@@ -14,6 +14,7 @@ import type { Job } from './worker/outbox-worker';
 import { requestContextPlugin } from './plugins/request-context';
 import { errorHandlerPlugin, frameworkErrorHandler, sendError } from './plugins/error-handler';
 import { authPlugin } from './plugins/auth';
+import { staffAuthPlugin } from './plugins/staff-auth';
 import { spaPlugin } from './plugins/spa';
 import { minisiteFramesPlugin } from './plugins/minisite-frames';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -144,6 +145,7 @@ export async function buildApp(
   await app.register(openApiPlugin);
   await app.register(requestContextPlugin);
   await app.register(authPlugin);
+  await app.register(staffAuthPlugin);
   await app.register(spaPlugin, { distDir: config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST });
 
   await app.register(

@@ -22,6 +22,9 @@ export const organizers = pgTable('organizers', {
   email: text('email').notNull(),
   website: text('website'),
   logoUrl: text('logo_url'),
+  /** Portuguese tax number and payout account, given at approval (null for the seeded demo until set) */
+  nif: text('nif'),
+  iban: text('iban'),
   /** Origins (https://host[:port]) allowed to frame this organiser's mini-sites; see minisite-frames. */
   frameOrigins: text('frame_origins')
     .array()

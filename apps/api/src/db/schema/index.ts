@@ -4,3 +4,4 @@ export * from './platform';
 export * from './commerce';
 export * from './tickets';
 export * from './wallet';
+export * from './staff';

@@ -68,6 +68,13 @@ export const organizerRequests = pgTable('organizer_requests', {
   passwordHash: text('password_hash').notNull(),
   description: text('description').notNull(),
   lang: text('lang').notNull().default('pt-pt'),
+  /** pending | approved | rejected (by a platform operator) */
+  status: text('status').notNull().default('pending'),
+  decidedBy: integer('decided_by'),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+  decisionReason: text('decision_reason'),
+  /** the organiser the approval created */
+  organizerId: integer('organizer_id'),
   createdAt: createdAt(),
 });
 
