@@ -12,6 +12,13 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 
+/** Texts of an event in the other languages (pt-PT lives in the columns and is required). */
+export type EventTranslations = Partial<
+  Record<'en' | 'es', { name?: string; information?: string; terms?: string; venue_name?: string }>
+>;
+/** Texts of a ticket type in the other languages. */
+export type TicketTypeTranslations = Partial<Record<'en' | 'es', { name?: string; description?: string }>>;
+
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 export const organizers = pgTable('organizers', {
@@ -44,6 +51,10 @@ export const events = pgTable(
     name: text('name').notNull(),
     /** About text shown on the event page (spec §3 "information"). */
     information: text('information').notNull().default(''),
+    /** en/es texts; the public answers fall back to the pt-PT columns for what is missing */
+    translations: jsonb('translations').$type<EventTranslations>().notNull().default({}),
+    /** The venue's name ("Coliseu dos Recreios"); `address` is where it is. */
+    venueName: text('venue_name').notNull().default(''),
     address: text('address').notNull(),
     city: text('city').notNull().default(''),
     latitude: text('latitude'),
@@ -55,12 +66,19 @@ export const events = pgTable(
     status: text('status').notNull().default('published'),
     /** public | private (private: reachable by link, never listed) */
     visibility: text('visibility').notNull().default('public'),
+    /**
+     * The link of a private event (/events/{link_token}): random and unguessable, set when it
+     * is published as private. A private event is reached by it, never by its slug.
+     */
+    linkToken: text('link_token').unique(),
     isSession: boolean('is_session').notNull().default(false),
     imageUrl: text('image_url'),
     contactEmail: text('contact_email').notNull(),
     terms: text('terms').notNull().default(''),
     /** Service cost percentage in basis points (1% = 100); VAT is added on top. */
     serviceFeeBp: integer('service_fee_bp').notNull().default(0),
+    /** VAT rate (percent) charged on the service cost. */
+    serviceFeeVatPercent: integer('service_fee_vat_percent').notNull().default(23),
     salesStartAt: timestamp('sales_start_at', { withTimezone: true }),
     /**
      * The organiser's stock display: with this many places left or fewer, the public pages
@@ -76,17 +94,36 @@ export const events = pgTable(
     refundsAllowed: boolean('refunds_allowed').notNull().default(false),
     refundOpensAt: timestamp('refund_opens_at', { withTimezone: true }),
     refundClosesAt: timestamp('refund_closes_at', { withTimezone: true }),
+    /** Ticket transfers: allowed at all, until how many hours before doors, how many times a ticket. */
+    transferAllowed: boolean('transfer_allowed').notNull().default(true),
+    /** null: until the doors open */
+    transferUntilHours: integer('transfer_until_hours'),
+    /** null: no limit */
+    transferMaxCount: integer('transfer_max_count'),
+    /** Origins (https://host[:port]) allowed to frame this event's mini-site, besides the organiser's. */
+    embedOrigins: text('embed_origins')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Promoter and partners lists shown on the quick-charge page. */
     promoters: jsonb('promoters').$type<string[]>().notNull().default([]),
     partners: jsonb('partners').$type<string[]>().notNull().default([]),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('events_starts_at_idx').on(t.startsAt),
     index('events_organizer_idx').on(t.organizerId),
     check('events_wallet_offline_window_check', sql`${t.walletOfflineWindowMinutes} between 1 and 10080`),
     check('events_last_tickets_at_check', sql`${t.lastTicketsAt} >= 0`),
+    check('events_service_fee_check', sql`${t.serviceFeeBp} between 0 and 10000`),
+    check('events_service_fee_vat_check', sql`${t.serviceFeeVatPercent} between 0 and 23`),
+    check(
+      'events_transfer_policy_check',
+      sql`coalesce(${t.transferUntilHours}, 0) >= 0 and coalesce(${t.transferMaxCount}, 0) >= 0`,
+    ),
+    check('events_dates_check', sql`${t.endsAt} > ${t.startsAt}`),
   ],
 );
 
@@ -126,7 +163,12 @@ export const ticketTypes = pgTable(
       .references(() => events.id),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
+    translations: jsonb('translations').$type<TicketTypeTranslations>().notNull().default({}),
     priceCents: integer('price_cents').notNull(),
+    /** VAT rate (percent) included in the price: 6 mainland, 5 Madeira, 4 Azores for shows. */
+    vatPercent: integer('vat_percent').notNull().default(6),
+    /** Not shown on the event page (sold by an access code, or held back). */
+    hidden: boolean('hidden').notNull().default(false),
     /** Total stock of this type (per session for session events). */
     quantity: integer('quantity').notNull(),
     reserved: integer('reserved').notNull().default(0),
@@ -145,6 +187,12 @@ export const ticketTypes = pgTable(
     // would pass the quantity fails the whole statement (checkout relies on it to take
     // all of an order's counters in ONE statement, all or nothing).
     check('ticket_types_within_quantity', sql`${t.reserved} + ${t.sold} <= ${t.quantity}`),
+    check('ticket_types_price_check', sql`${t.priceCents} >= 0`),
+    check('ticket_types_vat_check', sql`${t.vatPercent} between 0 and 23`),
+    check(
+      'ticket_types_per_order_check',
+      sql`${t.minPerOrder} >= 1 and ${t.maxPerOrder} >= ${t.minPerOrder}`,
+    ),
   ],
 );
 

@@ -5,3 +5,4 @@ export * from './commerce';
 export * from './tickets';
 export * from './wallet';
 export * from './staff';
+export * from './pricing';
