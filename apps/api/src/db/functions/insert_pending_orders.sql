@@ -21,10 +21,22 @@
 --  * the customer's pending order for the event (orders_one_pending_idx: at most one) is
 --    cancelled and its stock given back, netted with what the new order claims and applied
 --    in the global lock order (types, sessions, days; by key), so re-ordering the same
---    tickets never fails for lack of stock. A payment attempt still open on the replaced
+--    tickets never fails for lack of stock. The codes the replaced order used (promo, access)
+--    are given back in the same way. A payment attempt still open on the replaced
 --    order that is approved later takes the late-approval path (tickets if places are left,
 --    else refunded). Two concurrent orders of one customer for one event: the second fails
---    on orders_one_pending_idx (23505) and the service tries it again, replacing the first.
+--    on orders_one_pending_idx (23505) and the service tries it again, replacing the first;
+--  * `step_guards` (only an order priced by a step that ends after a number of tickets):
+--    { ticket_type_id: n } — the places of the type taken before this order must be fewer
+--    than n, else the early-bird places ran out meanwhile: error_code 'BH409', constraint
+--    'price_step' (create-order.service.ts: 409, the new price named);
+--  * `promo_code_id` / `access_code_id` (only an order with a code): one use of each is
+--    taken by an unconditional UPDATE after the stock (the CHECKs promo_codes_uses_check and
+--    access_codes_uses_check are the limit, as stock's are), then the customer's orders with
+--    that promo code (cancelled ones excluded, this one included) must not pass its
+--    per_customer_limit: error_code 'BH410', constraint 'promo_codes_per_customer'. The row
+--    lock of the UPDATE orders concurrent redemptions of a code, so the count is exact. An
+--    order without a code or a quantity step runs none of this.
 CREATE OR REPLACE FUNCTION insert_pending_orders(p_orders jsonb)
 RETURNS TABLE (order_id int, line_ids int[], error_code text, error_constraint text,
   customer_id int)
@@ -39,6 +51,9 @@ DECLARE
   v_event int;
   v_at timestamptz;
   v_old int[];
+  v_before int;
+  v_limit int;
+  v_code int;
 BEGIN
   FOR o IN SELECT x.value FROM jsonb_array_elements(p_orders) WITH ORDINALITY AS x(value, n) ORDER BY x.n LOOP
     order_id := NULL;
@@ -70,20 +85,23 @@ BEGIN
         FROM unnest(v_old) AS x(id);
       END IF;
       INSERT INTO orders (reference, customer_id, event_id, status, subtotal_cents, service_cents,
-        total_cents, billing, receipt_email, idempotency_key, expires_at, created_at)
+        total_cents, billing, receipt_email, idempotency_key, expires_at, created_at,
+        discount_cents, promo_code_id, access_code_id)
       VALUES (o->>'reference', v_customer, v_event, 'pending',
         (o->>'subtotal_cents')::int, (o->>'service_cents')::int, (o->>'total_cents')::int,
         o->'billing', o->>'receipt_email', o->>'idempotency_key',
-        (o->>'expires_at')::timestamptz, v_at)
+        (o->>'expires_at')::timestamptz, v_at,
+        coalesce((o->>'discount_cents')::int, 0), (o->>'promo_code_id')::int, (o->>'access_code_id')::int)
       RETURNING id INTO v_order;
       -- serial ids follow the insertion order, which follows pos
       WITH l AS (
         INSERT INTO order_lines (order_id, kind, ticket_type_id, session_id, qty, unit_cents,
-          description, stock_days)
+          description, stock_days, discount_cents)
         SELECT v_order, x.kind, x.ticket_type_id, x.session_id, x.qty, x.unit_cents, x.description,
-          x.stock_days
+          x.stock_days, coalesce(x.discount_cents, 0)
         FROM jsonb_to_recordset(o->'lines') AS x(pos int, kind text, ticket_type_id int,
-          session_id int, qty int, unit_cents int, description text, stock_days jsonb)
+          session_id int, qty int, unit_cents int, description text, stock_days jsonb,
+          discount_cents int)
         ORDER BY x.pos
         RETURNING id
       )
@@ -117,7 +135,15 @@ BEGIN
       LOOP
         CASE c.kind
           WHEN 'type' THEN
-            UPDATE ticket_types SET reserved = reserved + c.n WHERE id = c.id;
+            IF o->'step_guards' ? c.id::text THEN
+              UPDATE ticket_types SET reserved = reserved + c.n WHERE id = c.id
+              RETURNING reserved + sold - c.n INTO v_before;
+              IF v_before >= (o->'step_guards'->>c.id::text)::int THEN
+                RAISE EXCEPTION 'price step over' USING ERRCODE = 'BH409', CONSTRAINT = 'price_step';
+              END IF;
+            ELSE
+              UPDATE ticket_types SET reserved = reserved + c.n WHERE id = c.id;
+            END IF;
           WHEN 'session' THEN
             UPDATE event_sessions SET reserved = reserved + c.n WHERE id = c.id;
           ELSE
@@ -125,12 +151,39 @@ BEGIN
             WHERE event_id = v_event AND day = c.day;
         END CASE;
       END LOOP;
+      -- codes: the replaced order's uses back, then this order's taken (after the stock)
+      IF cardinality(v_old) > 0 THEN
+        FOR v_code IN SELECT p.promo_code_id FROM orders p
+          WHERE p.id = ANY (v_old) AND p.promo_code_id IS NOT NULL ORDER BY 1 LOOP
+          UPDATE promo_codes SET used = used - 1 WHERE id = v_code;
+        END LOOP;
+        FOR v_code IN SELECT p.access_code_id FROM orders p
+          WHERE p.id = ANY (v_old) AND p.access_code_id IS NOT NULL ORDER BY 1 LOOP
+          UPDATE access_codes SET used = used - 1 WHERE id = v_code;
+        END LOOP;
+      END IF;
+      IF o->>'promo_code_id' IS NOT NULL THEN
+        v_code := (o->>'promo_code_id')::int;
+        UPDATE promo_codes SET used = used + 1 WHERE id = v_code
+        RETURNING per_customer_limit INTO v_limit;
+        IF v_limit IS NOT NULL AND (
+          SELECT count(*) FROM orders r
+          WHERE r.customer_id = v_customer AND r.promo_code_id = v_code AND r.status <> 'cancelled'
+        ) > v_limit THEN
+          RAISE EXCEPTION 'promo code per customer' USING ERRCODE = 'BH410',
+            CONSTRAINT = 'promo_codes_per_customer';
+        END IF;
+      END IF;
+      IF o->>'access_code_id' IS NOT NULL THEN
+        UPDATE access_codes SET used = used + 1 WHERE id = (o->>'access_code_id')::int;
+      END IF;
       IF o->>'clear_cart_id' IS NOT NULL THEN
         DELETE FROM cart_items WHERE cart_id = (o->>'clear_cart_id')::int;
       END IF;
       order_id := v_order;
       line_ids := v_lines;
-    EXCEPTION WHEN check_violation OR unique_violation OR deadlock_detected THEN
+    EXCEPTION WHEN check_violation OR unique_violation OR deadlock_detected
+      OR SQLSTATE 'BH409' OR SQLSTATE 'BH410' THEN
       GET STACKED DIAGNOSTICS error_code = RETURNED_SQLSTATE, error_constraint = CONSTRAINT_NAME;
     END;
     RETURN NEXT;

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { customers } from './customers';
 import { eventSessions, events, ticketTypes } from './catalog';
+import { accessCodes, promoCodes } from './pricing';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -65,9 +66,16 @@ export const orders = pgTable(
       .notNull()
       .references(() => events.id),
     status: text('status').notNull().default('pending'),
+    /** the ticket lines after their discount (`discount_cents` is already taken off) */
     subtotalCents: integer('subtotal_cents').notNull(),
     serviceCents: integer('service_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
+    /** what the promo code took off the tickets (0 without one); subtotal is after it */
+    discountCents: integer('discount_cents').notNull().default(0),
+    /** the promo code the order used (one use of it while the order is not cancelled) */
+    promoCodeId: integer('promo_code_id').references(() => promoCodes.id),
+    /** the access code that unlocked hidden ticket types of the order */
+    accessCodeId: integer('access_code_id').references(() => accessCodes.id),
     billing: jsonb('billing').$type<Record<string, unknown>>().notNull().default({}),
     receiptEmail: text('receipt_email'),
     idempotencyKey: text('idempotency_key'),
@@ -78,6 +86,10 @@ export const orders = pgTable(
   (t) => [
     index('orders_customer_idx').on(t.customerId, t.createdAt),
     index('orders_pending_idx').on(t.status, t.expiresAt),
+    index('orders_promo_code_idx')
+      .on(t.promoCodeId, t.customerId)
+      .where(sql`promo_code_id IS NOT NULL`),
+    check('orders_discount_check', sql`${t.discountCents} >= 0`),
     uniqueIndex('orders_idem_idx').on(t.customerId, t.idempotencyKey),
     // one open pending order per customer per event (a new one replaces it: migration 0013)
     uniqueIndex('orders_one_pending_idx')
@@ -98,12 +110,18 @@ export const orderLines = pgTable(
     ticketTypeId: integer('ticket_type_id').references(() => ticketTypes.id),
     sessionId: integer('session_id').references(() => eventSessions.id),
     qty: integer('qty').notNull(),
+    /** what one ticket of the line costs the buyer: the price step in force, less the discount */
     unitCents: integer('unit_cents').notNull(),
+    /** the promo discount of one ticket (its announced price is unit_cents + discount_cents) */
+    discountCents: integer('discount_cents').notNull().default(0),
     description: text('description').notNull().default(''),
     /** event days (YYYY-MM-DD) whose day stock this line holds: released exactly as taken */
     stockDays: jsonb('stock_days').$type<string[]>().notNull().default([]),
   },
-  (t) => [index('order_lines_order_idx').on(t.orderId)],
+  (t) => [
+    index('order_lines_order_idx').on(t.orderId),
+    check('order_lines_discount_check', sql`${t.discountCents} >= 0`),
+  ],
 );
 
 export const payments = pgTable(
