@@ -66,7 +66,7 @@ export async function fulfilPayment(
     if (order.status === 'paid' || order.status === 'refunded') {
       if (payment.status !== 'approved') {
         // a second successful attempt on an order already paid: money to give back
-        await updatePayment(tx, payment.id, { status: 'refund_pending' });
+        await updatePayment(tx, payment.id, { status: 'refund_pending' }, now);
         await audit(tx, {
           actor: c.provider,
           action: 'payment.duplicate_charge',
@@ -89,7 +89,7 @@ export async function fulfilPayment(
         })
         .catch(() => false);
       if (!ok) {
-        await updatePayment(tx, payment.id, { status: 'refund_pending' });
+        await updatePayment(tx, payment.id, { status: 'refund_pending' }, now);
         await audit(tx, {
           actor: c.provider,
           action: 'payment.late_no_stock',
@@ -99,7 +99,7 @@ export async function fulfilPayment(
         return 'refund_pending';
       }
     }
-    await updatePayment(tx, payment.id, { status: 'approved' });
+    await updatePayment(tx, payment.id, { status: 'approved' }, now);
     if (!(await markOrderPaid(tx, order.id, now))) return 'already_paid';
 
     const ticketLines = lines.filter((l) => l.kind === 'ticket' && l.ticketTypeId !== null);
@@ -205,16 +205,18 @@ async function sendConfirmation(
   });
 }
 
-/** Records a declined attempt once; the order stays pending and payable. */
-export async function declinePayment(db: Db, c: Confirmation, reason: string): Promise<boolean> {
+/** Records a declined attempt once, at `now`; the order stays pending and payable. */
+export async function declinePayment(db: Db, c: Confirmation, reason: string, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
     if (!(await recordPaymentEvent(tx, c))) return false;
     const payment = await findPaymentForUpdate(tx, c.paymentId);
     if (!payment || !isOpenPaymentStatus(payment.status)) return false;
-    await updatePayment(tx, payment.id, {
-      status: 'declined',
-      meta: { ...payment.meta, decline_code: reason },
-    });
+    await updatePayment(
+      tx,
+      payment.id,
+      { status: 'declined', meta: { ...payment.meta, decline_code: reason } },
+      now,
+    );
     return true;
   });
 }

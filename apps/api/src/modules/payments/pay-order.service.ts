@@ -97,6 +97,11 @@ export async function payOrder(ctx: PaymentsContext, input: PayOrderArgs, now: D
     const existing = await findPaymentByKey(db, order.id, input.idempotencyKey);
     if (existing) return { payment: existing, order: await orderDetail(db, order, now) };
   }
+  // A write after the provider call is stamped `now` plus the time this call has taken (a
+  // monotonic measure): the stamp of a close is then never earlier than the close, and an
+  // identical call that arrived before it still answers this attempt (chooseAttempt).
+  const startedMs = performance.now();
+  const later = () => new Date(now.getTime() + (performance.now() - startedMs));
   const { body } = input;
   checkCard(ctx, body, now);
   const mbwayPhone = body.mbway ? toE164(body.mbway.country_code, body.mbway.mobile) : undefined;
@@ -139,13 +144,15 @@ export async function payOrder(ctx: PaymentsContext, input: PayOrderArgs, now: D
       now,
     );
   } catch {
-    await updatePayment(db, payment.id, {
-      status: 'declined',
-      meta: { request: attempt.request, decline_code: 'provider_error' },
-    });
+    await updatePayment(
+      db,
+      payment.id,
+      { status: 'declined', meta: { request: attempt.request, decline_code: 'provider_error' } },
+      later(),
+    );
     throw paymentErrors.unavailable();
   }
-  const recorded = await applyProviderAnswer(ctx, attempt, payment, result, now);
+  const recorded = await applyProviderAnswer(ctx, attempt, payment, result, later);
   const fresh = (await findPaymentByRef(db, result.providerRef)) ?? recorded;
   const freshOrder = (await findOwnedOrder(db, input.customerId, order.id)) ?? order;
   return { payment: fresh, order: await orderDetail(db, freshOrder, now) };
@@ -204,7 +211,7 @@ function chooseAttempt(
       .reduce((sum, l) => sum + l.unitCents * l.qty, 0);
     if (topUpCents > 0) await assertOnlineTopUpFits(tx, input.customerId, locked.eventId, topUpCents);
     if (latest && isOpen(latest, now) && metaOf(latest).in_flight) throw paymentErrors.inProgress();
-    await supersedeOpenPayments(tx, order.id);
+    await supersedeOpenPayments(tx, order.id, now);
     const created = await insertPayment(tx, {
       orderId: order.id,
       provider: ctx.provider.name,
@@ -225,32 +232,39 @@ function chooseAttempt(
  * Records the provider's answer on the attempt and acts on it: approved → fulfilled,
  * declined → 422 (the order stays payable), MB WAY in the sandbox → the dev outbox's SMS.
  * An attempt the customer is completing extends the order's hold (holdForAttempt).
+ * `at` gives the time of each write (payOrder's `now` plus the time taken so far).
  */
 async function applyProviderAnswer(
   ctx: PaymentsContext,
   { order, body, request, mbwayPhone }: Attempt,
   attempt: PaymentRow,
   result: ProviderResult,
-  now: Date,
+  at: () => Date,
 ): Promise<PaymentRow> {
   const { db } = ctx;
   // An answer still to be applied (fulfilment, decline) keeps the attempt in flight, so an
   // identical concurrent call waits for the same outcome as this one.
   const settles = result.status === 'approved' || result.status === 'declined';
-  const payment = await recordProviderAnswer(db, attempt.id, settles ? 'pending' : result.status, {
-    providerRef: result.providerRef,
-    ...(result.expiresAt ? { expiresAt: result.expiresAt } : {}),
-    meta: {
-      request,
-      ...(settles ? { in_flight: true } : {}),
-      display: result.display,
-      ...(result.redirectUrl ? { redirect_url: result.redirectUrl } : {}),
-      ...(result.clientSecret ? { client_secret: result.clientSecret } : {}),
-      ...(ctx.provider.name === 'sandbox' && mbwayPhone?.endsWith(SANDBOX_MBWAY_DECLINE_SUFFIX)
-        ? { sandbox_decline: true }
-        : {}),
+  const payment = await recordProviderAnswer(
+    db,
+    attempt.id,
+    settles ? 'pending' : result.status,
+    {
+      providerRef: result.providerRef,
+      ...(result.expiresAt ? { expiresAt: result.expiresAt } : {}),
+      meta: {
+        request,
+        ...(settles ? { in_flight: true } : {}),
+        display: result.display,
+        ...(result.redirectUrl ? { redirect_url: result.redirectUrl } : {}),
+        ...(result.clientSecret ? { client_secret: result.clientSecret } : {}),
+        ...(ctx.provider.name === 'sandbox' && mbwayPhone?.endsWith(SANDBOX_MBWAY_DECLINE_SUFFIX)
+          ? { sandbox_decline: true }
+          : {}),
+      },
     },
-  });
+    at(),
+  );
   // The order waits for an attempt the customer is completing (MB WAY app, 3-D Secure),
   // but never past the order's hold deadline (order-hold.ts holdForAttempt).
   const hold = result.expiresAt ? holdForAttempt(order, result.expiresAt, ctx.orderHoldMs) : null;
@@ -261,7 +275,7 @@ async function applyProviderAnswer(
     await fulfilPayment(
       db,
       { ...confirmation, eventRef: `${ctx.provider.name}:${result.providerRef}:approved`, type: 'approved' },
-      now,
+      at(),
       { publicUrl: ctx.publicUrl },
     );
   } else if (result.status === 'declined') {
@@ -269,6 +283,7 @@ async function applyProviderAnswer(
       db,
       { ...confirmation, eventRef: `${ctx.provider.name}:${result.providerRef}:declined`, type: 'declined' },
       result.declineCode ?? 'declined',
+      at(),
     );
     throw paymentErrors.declined(
       {},
@@ -306,6 +321,7 @@ async function applyProviderAnswer(
  */
 async function answerAttempt(db: Db, found: PaymentRow, customerId: number, now: Date) {
   let payment = found;
+  // wall-clock on purpose: this measures how long this call has waited, not the request's time
   const deadline = Date.now() + IN_FLIGHT_WAIT_MS;
   for (let pause = 20; isOpenPaymentStatus(payment.status) && metaOf(payment).in_flight;) {
     if (Date.now() > deadline) throw paymentErrors.inProgress();

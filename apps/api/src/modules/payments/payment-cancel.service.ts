@@ -33,10 +33,12 @@ export async function cancelOpenAttempt(ctx: PaymentsContext, args: CancelAttemp
     if (!latest || !isOpenPaymentStatus(latest.status)) return null;
     if ((latest.meta as { in_flight?: boolean }).in_flight) throw paymentErrors.inProgress();
     // 'expired' like a superseded attempt: it ended unpaid; the reason stays in meta and the audit log
-    const ended = await updatePayment(tx, latest.id, {
-      status: 'expired',
-      meta: { ...(latest.meta as object), closed_by: 'customer' },
-    });
+    const ended = await updatePayment(
+      tx,
+      latest.id,
+      { status: 'expired', meta: { ...(latest.meta as object), closed_by: 'customer' } },
+      now,
+    );
     await audit(tx, {
       actor: args.actor,
       action: 'payment.cancelled_by_customer',

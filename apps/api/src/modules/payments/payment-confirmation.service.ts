@@ -39,7 +39,7 @@ export async function handleStripeEvent(
   const c = { provider: 'stripe', eventRef: event.id, paymentId: payment.id, type: event.type };
   if (event.type === 'payment_intent.succeeded')
     return fulfilPayment(ctx.db, c, now, { publicUrl: ctx.publicUrl });
-  await declinePayment(ctx.db, c, intent.last_payment_error?.code ?? 'payment_failed');
+  await declinePayment(ctx.db, c, intent.last_payment_error?.code ?? 'payment_failed', now);
   return 'declined';
 }
 
@@ -66,6 +66,7 @@ export async function syncReturn(ctx: PaymentsContext, customerId: number, refer
         ctx.db,
         { ...c, eventRef: `stripe:return-declined:${payment.providerRef}`, type: 'return' },
         'declined',
+        now,
       );
   }
   return findOwnedPayment(ctx.db, customerId, reference);

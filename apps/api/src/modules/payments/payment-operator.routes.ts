@@ -47,7 +47,7 @@ export const paymentOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({ id: idParam }),
       },
     },
-    async (req) => ({ data: await retryFailedRefund(app.db, req.params.id, 'operator') }),
+    async (req) => ({ data: await retryFailedRefund(app.db, req.params.id, 'operator', new Date()) }),
   );
 };
 

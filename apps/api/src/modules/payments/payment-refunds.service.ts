@@ -47,14 +47,19 @@ export async function refundDuePayments(
           amountCents: payment.amountCents,
           idempotencyKey: `refund:payment:${payment.id}`,
         });
-        await updatePayment(tx, payment.id, {
-          status: 'refunded',
-          refundRef,
-          refundedAt: now,
-          refundAttempts: payment.refundAttempts + 1,
-          refundError: null,
-          refundNextAt: null,
-        });
+        await updatePayment(
+          tx,
+          payment.id,
+          {
+            status: 'refunded',
+            refundRef,
+            refundedAt: now,
+            refundAttempts: payment.refundAttempts + 1,
+            refundError: null,
+            refundNextAt: null,
+          },
+          now,
+        );
         await audit(tx, {
           actor: `${ctx.provider.name}-refund-job`,
           action: 'payment.refunded',
@@ -65,12 +70,17 @@ export async function refundDuePayments(
       } catch (err) {
         const attempts = payment.refundAttempts + 1;
         const gaveUp = attempts >= REFUND_MAX_ATTEMPTS;
-        await updatePayment(tx, payment.id, {
-          status: gaveUp ? 'refund_failed' : 'refund_pending',
-          refundAttempts: attempts,
-          refundError: (err instanceof Error ? err.message : String(err)).slice(0, 500),
-          refundNextAt: new Date(now.getTime() + refundBackoffMs(attempts)),
-        });
+        await updatePayment(
+          tx,
+          payment.id,
+          {
+            status: gaveUp ? 'refund_failed' : 'refund_pending',
+            refundAttempts: attempts,
+            refundError: (err instanceof Error ? err.message : String(err)).slice(0, 500),
+            refundNextAt: new Date(now.getTime() + refundBackoffMs(attempts)),
+          },
+          now,
+        );
         if (gaveUp)
           await audit(tx, {
             actor: `${ctx.provider.name}-refund-job`,
@@ -91,12 +101,17 @@ export async function refundDuePayments(
  * An operator gives a refund the job gave up on back to it (after fixing the cause).
  * Throws 404 (unknown payment), 409 (not refund_failed).
  */
-export async function retryFailedRefund(db: Db, paymentId: number, actor: string) {
+export async function retryFailedRefund(db: Db, paymentId: number, actor: string, now: Date) {
   return db.transaction(async (tx) => {
     const payment = await findPaymentForUpdate(tx, paymentId);
     if (!payment) throw paymentErrors.notFound();
     if (payment.status !== 'refund_failed') throw paymentErrors.refundNotFailed();
-    await updatePayment(tx, payment.id, { status: 'refund_pending', refundAttempts: 0, refundNextAt: null });
+    await updatePayment(
+      tx,
+      payment.id,
+      { status: 'refund_pending', refundAttempts: 0, refundNextAt: null },
+      now,
+    );
     await audit(tx, { actor, action: 'payment.refund_retry', entity: 'payment', entityId: payment.id });
     return { id: payment.id, status: 'refund_pending' };
   });

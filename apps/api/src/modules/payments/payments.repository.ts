@@ -18,14 +18,16 @@ export async function insertPayment(db: DbOrTx, values: typeof payments.$inferIn
   return row!;
 }
 
+/** Changes an attempt, stamped as changed at `now`. */
 export async function updatePayment(
   db: DbOrTx,
   id: number,
   values: Partial<typeof payments.$inferInsert>,
+  now: Date,
 ): Promise<PaymentRow> {
   const [row] = await db
     .update(payments)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: now })
     .where(eq(payments.id, id))
     .returning();
   return row!;
@@ -40,13 +42,14 @@ export async function recordProviderAnswer(
   id: number,
   status: string,
   values: Pick<Partial<typeof payments.$inferInsert>, 'providerRef' | 'expiresAt' | 'meta'>,
+  now: Date,
 ): Promise<PaymentRow> {
   const [row] = await db
     .update(payments)
     .set({
       ...values,
       status: sql`CASE WHEN ${inArray(payments.status, [...OPEN_PAYMENT_STATUSES])} THEN ${status} ELSE ${payments.status} END`,
-      updatedAt: new Date(),
+      updatedAt: now,
     })
     .where(eq(payments.id, id))
     .returning();
@@ -120,10 +123,10 @@ export async function listPaymentsByStatus(db: DbOrTx, statuses: string[], limit
 }
 
 /** Ends earlier attempts still open on the order (a new attempt replaces them). */
-export async function supersedeOpenPayments(db: DbOrTx, orderId: number): Promise<void> {
+export async function supersedeOpenPayments(db: DbOrTx, orderId: number, now: Date): Promise<void> {
   await db
     .update(payments)
-    .set({ status: 'expired', updatedAt: new Date() })
+    .set({ status: 'expired', updatedAt: now })
     .where(and(eq(payments.orderId, orderId), inArray(payments.status, [...OPEN_PAYMENT_STATUSES])));
 }
 

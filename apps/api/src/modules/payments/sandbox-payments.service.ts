@@ -30,6 +30,7 @@ export async function decideSandboxPayment(
       ctx.db,
       { ...c, eventRef: `sandbox:${ref}:declined`, type: 'declined' },
       'declined_by_customer',
+      now,
     );
   }
   await audit(ctx.db, {
