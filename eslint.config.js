@@ -21,13 +21,23 @@ const otherModulesRepository = {
   message: "Reach another module's data through its service (<module>.service.ts), not its repository.",
 };
 
-// Web features are the folders under apps/web/src/features, so a new feature is covered
-// by the boundary rule below without editing this file.
-const features = fs
-  .readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name)
-  .sort();
+// Features are the folders under apps/<app>/src/features, so a new feature is covered by
+// the boundary rule below without editing this file.
+const featuresOf = (app) =>
+  fs
+    .readdirSync(new URL(`./apps/${app}/src/features`, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+
+/** Features never import each other: pages that combine features live in src/app. */
+const featureZones = (app) =>
+  featuresOf(app).map((f) => ({
+    target: `./apps/${app}/src/features/${f}`,
+    from: `./apps/${app}/src/features`,
+    except: [`./${f}`],
+    message: 'Features never import each other; compose them in src/app.',
+  }));
 
 export default tseslint.config(
   {
@@ -63,15 +73,33 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'react-hooks/set-state-in-effect': 'off',
       // Features never import each other: pages that combine features live in src/app.
+      'import/no-restricted-paths': ['error', { zones: featureZones('web') }],
+    },
+  },
+  {
+    files: ['apps/backoffice/**/*.{ts,tsx}', 'packages/ui/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'react-hooks/set-state-in-effect': 'off',
       'import/no-restricted-paths': [
         'error',
         {
-          zones: features.map((f) => ({
-            target: `./apps/web/src/features/${f}`,
-            from: './apps/web/src/features',
-            except: [`./${f}`],
-            message: 'Features never import each other; compose them in src/app.',
-          })),
+          zones: [
+            ...featureZones('backoffice'),
+            {
+              // shared components know nothing of the apps that use them
+              target: './packages/ui',
+              from: './apps',
+              message: 'packages/ui is used by the apps; it never imports from them.',
+            },
+            {
+              // one app never reaches into another: shared code goes to packages/ui or packages/shared
+              target: './apps/backoffice',
+              from: './apps/web',
+              message: 'Do not copy or import code between apps: move it to packages/ui or packages/shared.',
+            },
+          ],
         },
       ],
     },

@@ -16,6 +16,7 @@ import { errorHandlerPlugin, frameworkErrorHandler, sendError } from './plugins/
 import { authPlugin } from './plugins/auth';
 import { staffAuthPlugin } from './plugins/staff-auth';
 import { spaPlugin } from './plugins/spa';
+import { backofficeSpaPlugin } from './plugins/backoffice-spa';
 import { minisiteFramesPlugin } from './plugins/minisite-frames';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { loadSheddingPlugin } from './plugins/load-shedding';
@@ -37,6 +38,7 @@ declare module 'fastify' {
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
+export const DEFAULT_BACKOFFICE_DIST = path.resolve(here, '../../backoffice/dist');
 
 /** Request body limits: forms and JSON are small; uploads go through multipart limits. */
 export const BODY_LIMIT_BYTES = 256 * 1024;
@@ -147,6 +149,7 @@ export async function buildApp(
   await app.register(authPlugin);
   await app.register(staffAuthPlugin);
   await app.register(spaPlugin, { distDir: config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST });
+  await app.register(backofficeSpaPlugin, { distDir: DEFAULT_BACKOFFICE_DIST });
 
   await app.register(
     async (api) => {
@@ -156,6 +159,9 @@ export async function buildApp(
   );
 
   app.setNotFoundHandler((req, reply) => {
+    const pathname = req.url.split('?')[0] ?? '/';
+    if ((req.method === 'GET' || req.method === 'HEAD') && app.isBackofficePath(pathname))
+      return app.sendBackoffice(req, reply);
     if ((req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/api'))
       return app.sendSpa(req, reply, isSpaRoute(req.url.split('?')[0] ?? '/') ? 200 : 404);
     return sendError(req, reply, 404, 'route_not_found', 'error.route_not_found');

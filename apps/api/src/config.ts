@@ -12,8 +12,11 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** Defaults to http://localhost:PORT (loadConfig), so links work on any local port. */
   PUBLIC_URL: z.string().url().optional(),
-  /** Back-office URL for organisers (footer "reserved area"). */
-  BACKOFFICE_URL: z.string().url().default('https://backoffice.bilheteira.pt'),
+  /**
+   * Back-office URL for organisers (footer "reserved area", invitation links). Defaults to
+   * PUBLIC_URL + /backoffice, where this process serves apps/backoffice (loadConfig).
+   */
+  BACKOFFICE_URL: z.string().url().optional(),
   /**
    * The company that sells on the site, named in every page's footer (consumer law): name,
    * tax number (NIF) and registered address. Demo values outside production (loadConfig).
@@ -111,8 +114,9 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-export type Config = Omit<z.infer<typeof envSchema>, 'SEED_DEMO'> & {
+export type Config = Omit<z.infer<typeof envSchema>, 'SEED_DEMO' | 'BACKOFFICE_URL'> & {
   PUBLIC_URL: string;
+  BACKOFFICE_URL: string;
   SEED_DEMO: boolean;
   devTools: boolean;
   dataDir: string;
@@ -135,9 +139,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  const publicUrl = c.PUBLIC_URL ?? `http://localhost:${c.PORT}`;
   return {
     ...c,
-    PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
+    PUBLIC_URL: publicUrl,
+    BACKOFFICE_URL: c.BACKOFFICE_URL ?? `${publicUrl.replace(/\/$/, '')}/backoffice`,
     dataDir: path.resolve(c.DATA_DIR),
     devTools: c.DEV_TOOLS ?? c.NODE_ENV !== 'production',
     SEED_DEMO: c.SEED_DEMO ?? c.NODE_ENV !== 'production',

@@ -75,6 +75,18 @@ function closure(manifest: Manifest, keys: readonly string[], seen = new Set<str
   return files;
 }
 
+/** Hashed build assets are immutable; other files (favicon, index.html) are revalidated soon. */
+export function setStaticCacheHeaders(
+  reply: { header(name: string, value: string): unknown },
+  filePath: string,
+) {
+  if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+    reply.header('cache-control', 'public, max-age=31536000, immutable');
+  } else {
+    reply.header('cache-control', 'public, max-age=300');
+  }
+}
+
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
@@ -100,13 +112,7 @@ export const spaPlugin = fp(async (app, opts: { distDir: string }) => {
       wildcard: false,
       index: false,
       preCompressed: true,
-      setHeaders(reply, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          reply.header('cache-control', 'public, max-age=31536000, immutable');
-        } else {
-          reply.header('cache-control', 'public, max-age=300');
-        }
-      },
+      setHeaders: setStaticCacheHeaders,
     });
   }
   const manifest = hasDist ? readManifest(opts.distDir) : {};

@@ -86,7 +86,7 @@ export function SiteFooter() {
         <nav aria-label={t('footer.organizers')}>
           <h2 className="mb-2 font-semibold text-white">{t('footer.organizers')}</h2>
           <a
-            href={urls.data?.backend ?? 'https://backoffice.bilheteira.pt'}
+            href={urls.data?.backend ?? '/backoffice'}
             className="block py-1 hover:text-white"
             rel="noopener"
             data-testid="reserved-area"

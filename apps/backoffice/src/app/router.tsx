@@ -1,0 +1,57 @@
+import { createBrowserRouter, Navigate } from 'react-router';
+import { RequireSession } from './require-session';
+import { RouteError } from './route-error';
+
+/** Every page loads with its own chunk (first-load budget: 250 KiB of JS gzipped). */
+export function createBackofficeRouter() {
+  return createBrowserRouter(
+    [
+      {
+        path: '/login',
+        lazy: async () => ({ Component: (await import('../features/auth/sign-in-page')).SignInPage }),
+        errorElement: <RouteError />,
+      },
+      {
+        path: '/invitations/:token',
+        lazy: async () => ({ Component: (await import('../features/auth/invitation-page')).InvitationPage }),
+        errorElement: <RouteError />,
+      },
+      {
+        path: '/',
+        element: <RequireSession />,
+        errorElement: <RouteError />,
+        children: [
+          {
+            index: true,
+            lazy: async () => ({ Component: (await import('../features/home/home-page')).HomePage }),
+          },
+          {
+            path: 'organizers/:organizerId/team',
+            lazy: async () => ({ Component: (await import('../features/team/team-page')).TeamPage }),
+          },
+          {
+            path: 'sessions',
+            lazy: async () => ({
+              Component: (await import('../features/sessions/sessions-page')).SessionsPage,
+            }),
+          },
+          {
+            path: 'operator/requests',
+            lazy: async () => ({
+              Component: (await import('../features/operator/requests-page')).RequestsPage,
+            }),
+          },
+          {
+            path: 'organizers/:organizerId',
+            element: <Navigate to="/" replace />,
+          },
+          {
+            path: '*',
+            lazy: async () => ({ Component: (await import('./not-found-page')).NotFoundPage }),
+          },
+        ],
+      },
+    ],
+    { basename: '/backoffice' },
+  );
+}

@@ -1,0 +1,80 @@
+import { flexRender, type Table } from '@tanstack/react-table';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * A TanStack table rendered as an accessible HTML table: sortable headers are buttons with
+ * aria-sort, the table scrolls sideways inside a focusable region on narrow screens.
+ */
+export function DataTable<T>({
+  table,
+  label,
+  empty,
+  testId,
+}: {
+  table: Table<T>;
+  label: string;
+  empty: string;
+  testId?: string;
+}) {
+  const { t } = useTranslation('common');
+  const rows = table.getRowModel().rows;
+  return (
+    <div
+      className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200"
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+    >
+      <table className="data-table" data-testid={testId}>
+        <thead>
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => {
+                const sorted = header.column.getIsSorted();
+                const content = flexRender(header.column.columnDef.header, header.getContext());
+                return (
+                  <th
+                    key={header.id}
+                    scope="col"
+                    aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                  >
+                    {header.column.getCanSort() ? (
+                      <button
+                        type="button"
+                        onClick={header.column.getToggleSortingHandler()}
+                        className="inline-flex items-center gap-1 rounded hover:underline focus-visible:outline-2 focus-visible:outline-amber-600"
+                        title={t('table.sort')}
+                      >
+                        {content}
+                        <span aria-hidden>{sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}</span>
+                      </button>
+                    ) : (
+                      content
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={table.getAllLeafColumns().length} className="py-8 text-center text-slate-700">
+                {empty}
+              </td>
+            </tr>
+          ) : (
+            rows.map((row) => (
+              <tr key={row.id} className="hover:bg-slate-50">
+                {row.getVisibleCells().map((cell) => (
+                  <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
