@@ -179,6 +179,7 @@ describe('POST /api/checkin: admission', () => {
         device,
         { token: tokens[0]!, nonce: randomUUID() },
         noonOf(d),
+        new Date(),
       );
     expect((await at(days[0]!)).result).toBe('ok');
     expect((await at(days[0]!)).result).toBe('already_used');

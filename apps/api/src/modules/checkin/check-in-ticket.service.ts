@@ -67,10 +67,11 @@ async function judgeByClaims(
   token: string,
   parsed: ParsedTicketToken,
   at: Date,
+  now: Date,
 ): Promise<Judgement | undefined> {
   if (parsed.eventId !== device.eventId) return undefined;
-  // the cache ages by the server's clock, not by the scan time (an offline upload is in the past)
-  const facts = await eventFacts(door.eventFacts, db, parsed.eventId, new Date());
+  // the cache ages by the request's time, not by the scan time (an offline upload is in the past)
+  const facts = await eventFacts(door.eventFacts, db, parsed.eventId, now);
   const type = facts?.types.get(parsed.ticketTypeId);
   const sessionDate = parsed.sessionId === null ? null : facts?.sessions.get(parsed.sessionId);
   if (!facts || !type || sessionDate === undefined) return undefined;
@@ -145,7 +146,8 @@ const GENERAL_PATH_TRIES = 3;
 
 /**
  * Checks a scanned token in at a door device at `at` (the scan time: now online, the
- * original time for offline uploads). Idempotent per device nonce: a retry answers the
+ * original time for offline uploads); `now` is the request's time, by which the door's
+ * caches age. Idempotent per device nonce: a retry answers the
  * first result and records nothing new; the same nonce with another token is a 409.
  * Exactly one of any number of concurrent scans of one ticket on one day is `ok`.
  *
@@ -159,6 +161,7 @@ export async function checkInTicket(
   device: Device,
   scan: { token: string; nonce: string },
   at: Date,
+  now: Date,
   opts: { offline?: boolean } = {},
 ): Promise<CheckinAnswer> {
   const tokenHash = sha256(scan.token);
@@ -176,7 +179,7 @@ export async function checkInTicket(
       offline: opts.offline ?? false,
     });
 
-  let judgement = parsed ? await judgeByClaims(door, db, device, scan.token, parsed, at) : undefined;
+  let judgement = parsed ? await judgeByClaims(door, db, device, scan.token, parsed, at, now) : undefined;
   let outcome = judgement ? await record(judgement) : undefined;
   for (let tries = 0; !outcome || (outcome.deviceOk && outcome.mismatch); tries++) {
     if (tries === GENERAL_PATH_TRIES) throw new Error('checkin: the ticket changed under every scan attempt');
@@ -244,7 +247,9 @@ export async function uploadOfflineCheckins(
   const out: (CheckinAnswer & { nonce: string })[] = [];
   for (const s of scans) {
     try {
-      const answer = await checkInTicket(door, db, device, s, new Date(s.scanned_at), { offline: true });
+      const answer = await checkInTicket(door, db, device, s, new Date(s.scanned_at), now, {
+        offline: true,
+      });
       out.push({ ...answer, nonce: s.nonce });
     } catch (e) {
       if (!(e instanceof AppError) || e.code !== checkinErrors.nonceReused.spec.code) throw e;

@@ -22,14 +22,17 @@ const checkinDevRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
+      const now = new Date();
       const device = await authenticateDevice(
         app.caches.door,
         app.db,
         req.headers['x-device-key'] as string | undefined,
         clientIp(req),
-        new Date(),
+        now,
       );
-      return { data: await checkInTicket(app.caches.door, app.db, device, req.body, new Date(req.body.at)) };
+      return {
+        data: await checkInTicket(app.caches.door, app.db, device, req.body, new Date(req.body.at), now),
+      };
     },
   );
 };

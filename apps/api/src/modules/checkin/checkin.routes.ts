@@ -47,7 +47,9 @@ const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const now = new Date();
-      return { data: await checkInTicket(app.caches.door, app.db, await device(req, now), req.body, now) };
+      return {
+        data: await checkInTicket(app.caches.door, app.db, await device(req, now), req.body, now, now),
+      };
     },
   );
 
