@@ -222,4 +222,22 @@ export const LATER_ERASURE_STEPS: readonly ErasureStep[] = [
     does: 'keep',
     why: 'till answers (amounts, bracelet code); no personal data',
   },
+  { table: 'ticket_price_steps', does: 'keep', why: 'catalogue prices' },
+  { table: 'capacity_groups', does: 'keep', why: 'catalogue stock counters' },
+  { table: 'capacity_group_members', does: 'keep', why: 'catalogue stock counters' },
+  { table: 'promo_codes', does: 'keep', why: "an organiser's codes and their use counts; no personal data" },
+  { table: 'access_codes', does: 'keep', why: "an organiser's codes; no personal data" },
+  {
+    table: 'staff_users',
+    does: 'keep',
+    why: 'back-office users are organiser or platform staff, not customers; their own erasure goes through support',
+  },
+  { table: 'staff_sessions', does: 'keep', why: 'back-office sessions of staff users' },
+  {
+    table: 'staff_recovery_codes',
+    does: 'keep',
+    why: 'second-factor recovery codes of staff users (hashed)',
+  },
+  { table: 'staff_invitations', does: 'keep', why: 'team invitations sent to staff emails' },
+  { table: 'organizer_members', does: 'keep', why: 'who belongs to which organiser team' },
 ];
