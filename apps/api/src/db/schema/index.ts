@@ -6,3 +6,4 @@ export * from './tickets';
 export * from './wallet';
 export * from './staff';
 export * from './pricing';
+export * from './media';

@@ -240,4 +240,9 @@ export const LATER_ERASURE_STEPS: readonly ErasureStep[] = [
   },
   { table: 'staff_invitations', does: 'keep', why: 'team invitations sent to staff emails' },
   { table: 'organizer_members', does: 'keep', why: 'who belongs to which organiser team' },
+  {
+    table: 'event_images',
+    does: 'keep',
+    why: "an event's image files (metadata stripped) and who uploaded them; no customer data",
+  },
 ];
