@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useLocation, useNavigate } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import { Dialog } from 'radix-ui';
 import { api } from '../lib/api';
-import { clearSession } from '../lib/session';
+import { endSession } from '../lib/session';
 import { NoticeRegion } from '../components/notice-region';
 import { LanguageSwitcher } from './language-switcher';
 import { navItems } from './nav';
@@ -68,7 +68,6 @@ export function Layout({ context, children }: { context: ShellContext; children:
 
 function SideNav({ context, idPrefix }: { context: ShellContext; idPrefix: string }) {
   const { t } = useTranslation('common');
-  const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);
   const items = navItems(context.me, context.current);
   const sections = (['organizer', 'platform', 'account'] as const)
@@ -81,8 +80,8 @@ function SideNav({ context, idPrefix }: { context: ShellContext; idPrefix: strin
     } catch {
       // the session is gone either way on this device
     }
-    clearSession();
-    void navigate('/login', { replace: true });
+    // RequireSession then goes to the sign-in page
+    endSession('signed_out');
   };
   return (
     <div className="flex flex-1 flex-col gap-6 p-4">

@@ -2,7 +2,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import type { StaffMe } from '@bilheteira/shared/schemas/backoffice';
 import { onSessionEnded } from '../lib/api';
-import { clearSession, useMe } from '../lib/session';
+import { endSession, sessionEnding, useMe } from '../lib/session';
 import { Layout } from './layout';
 import { currentMembership, rememberOrganizer } from './nav';
 import { Loading } from '../components/loading';
@@ -26,19 +26,18 @@ export function RequireSession() {
   const fromUrl = params.organizerId ? Number(params.organizerId) : null;
   const [chosen, setChosen] = useState<number | null>(null);
 
-  useEffect(() => {
-    onSessionEnded(() => {
-      clearSession();
-      const next = `${window.location.pathname.replace(/^\/backoffice/, '')}${window.location.search}`;
-      void navigate(`/login?expired=1&next=${encodeURIComponent(next)}`, { replace: true });
-    });
-  }, [navigate]);
+  // a call that answers 401 ends the session here; the redirect below then says why
+  useEffect(() => onSessionEnded(() => endSession('expired')), []);
 
   if (me.isPending) return <Loading />;
   if (me.isError) throw me.error;
   if (!me.data || me.data.state !== 'complete') {
     const next = `${location.pathname}${location.search}`;
-    return <Navigate to={`/login${next === '/' ? '' : `?next=${encodeURIComponent(next)}`}`} replace />;
+    const query = new URLSearchParams();
+    const ending = sessionEnding();
+    if (ending === 'expired') query.set('expired', '1');
+    if (next !== '/' && ending !== 'signed_out') query.set('next', next);
+    return <Navigate to={`/login${query.size ? `?${query}` : ''}`} replace />;
   }
   const current = currentMembership(me.data, fromUrl ?? chosen);
   const context: ShellContext = {

@@ -4,7 +4,7 @@ import { ApiError } from './api';
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
-      staleTime: 15_000,
+      staleTime: 0,
       refetchOnWindowFocus: false,
       // 4xx answers will not change by retrying
       retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 2,

@@ -24,8 +24,23 @@ export function useMe() {
   return useQuery({ queryKey: ME_KEY, queryFn: fetchMe, staleTime: 60_000 });
 }
 
+let ended: 'expired' | 'signed_out' | null = null;
+
+/**
+ * The session is over: `expired` when a call answered 401 (it expired or was ended on another
+ * device: the sign-in page says so), `signed_out` when the user signed out here.
+ */
+export function endSession(reason: 'expired' | 'signed_out' = 'expired'): void {
+  ended = reason;
+  clearSession();
+}
+
+/** How the last session ended, if it did (null: there was none). */
+export const sessionEnding = () => ended;
+
 /** A sign-in step answered the user: keep it (and its CSRF token) as the session. */
 export function setMe(me: StaffMe | null): void {
+  if (me) ended = null;
   setCsrfToken(me?.csrf_token ?? null);
   queryClient.setQueryData(ME_KEY, me);
 }
