@@ -4,6 +4,42 @@ import { isValidIban, normalizeIban } from '@bilheteira/shared/validation';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
+/**
+ * Uploaded files (event images) behind the storage interface (lib/storage): a local folder by
+ * default, any S3-compatible service (AWS S3, Cloudflare R2, MinIO…) with STORAGE_DRIVER=s3.
+ */
+const storageSettings = {
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  /** The local driver's folder (default DATA_DIR/media); keep it on a backed-up volume. */
+  STORAGE_DIR: z.string().optional(),
+  /** S3 API endpoint; default https://s3.<S3_REGION>.amazonaws.com. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'S3_BUCKET is not a valid bucket name')
+    .optional(),
+  /** Signing region (`auto` for Cloudflare R2). */
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /**
+   * Public base URL of the bucket's objects (a CDN or public bucket domain). Unset: this process
+   * serves them at /media/<key>, reading the bucket.
+   */
+  S3_PUBLIC_URL: z.string().url().optional(),
+  /** Bucket in the path (endpoint/bucket/key: MinIO, R2) rather than the host name. */
+  S3_FORCE_PATH_STYLE: bool.default(true),
+  /** Largest image upload accepted (bytes; 413 beyond). Default 10 MB. */
+  MEDIA_MAX_UPLOAD_BYTES: z.coerce
+    .number()
+    .int()
+    .min(64 * 1024)
+    .max(50 * 1024 * 1024)
+    .default(10 * 1024 * 1024),
+  /** Largest image accepted, in megapixels (decompression bombs are refused before decoding). */
+  MEDIA_MAX_MEGAPIXELS: z.coerce.number().positive().max(100).default(40),
+};
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -107,6 +143,7 @@ const envSchema = z.object({
   OPERATOR_NAME: z.string().optional(),
   /** Run the background worker (outbox, expiry) in this process. */
   WORKER: bool.default(true),
+  ...storageSettings,
 });
 
 /** A configuration the server must not start with; its message is for people, not a stack trace. */
@@ -120,6 +157,8 @@ export type Config = Omit<z.infer<typeof envSchema>, 'SEED_DEMO' | 'BACKOFFICE_U
   SEED_DEMO: boolean;
   devTools: boolean;
   dataDir: string;
+  /** the local storage driver's folder (STORAGE_DIR, else DATA_DIR/media), absolute */
+  storageDir: string;
 };
 
 /** The footer's company outside production, when none is configured (see about page). */
@@ -139,12 +178,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  const missingS3 = (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((k) => !c[k]);
+  if (c.STORAGE_DRIVER === 's3' && missingS3.length)
+    throw new ConfigError(
+      `Invalid configuration:\n  STORAGE_DRIVER=s3 needs ${missingS3.join(', ')} (and S3_ENDPOINT outside AWS).`,
+    );
   const publicUrl = c.PUBLIC_URL ?? `http://localhost:${c.PORT}`;
   return {
     ...c,
     PUBLIC_URL: publicUrl,
     BACKOFFICE_URL: c.BACKOFFICE_URL ?? `${publicUrl.replace(/\/$/, '')}/backoffice`,
     dataDir: path.resolve(c.DATA_DIR),
+    storageDir: path.resolve(c.STORAGE_DIR ?? path.join(c.DATA_DIR, 'media')),
     devTools: c.DEV_TOOLS ?? c.NODE_ENV !== 'production',
     SEED_DEMO: c.SEED_DEMO ?? c.NODE_ENV !== 'production',
     ...(c.NODE_ENV === 'production'
@@ -243,6 +288,16 @@ export function companyInfo(config: Config): { name: string; nif: string; addres
 export function companyInfoWarning(config: Config): string | undefined {
   if (config.NODE_ENV !== 'production' || companyInfo(config)) return undefined;
   return 'COMPANY_NAME, COMPANY_NIF and COMPANY_ADDRESS are not all set: the footer does not name the company selling on the site (Portuguese consumer law asks for it).';
+}
+
+/**
+ * Warned at a production start with the local storage driver: the files live on this
+ * machine only (a second instance would not see them). Not refused: one instance with a
+ * backed-up STORAGE_DIR volume is a sound set-up (docs/DEPLOYMENT.md, "Files").
+ */
+export function storageWarning(config: Config): string | undefined {
+  if (config.NODE_ENV !== 'production' || config.STORAGE_DRIVER !== 'local') return undefined;
+  return `STORAGE_DRIVER=local: uploaded images live in ${config.storageDir} on this machine only. Back that folder up, and use STORAGE_DRIVER=s3 (or one shared volume) before running several instances.`;
 }
 
 /** The message a refused production start prints: every problem at once, no stack trace. */

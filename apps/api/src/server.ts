@@ -5,6 +5,7 @@ import {
   loadConfig,
   productionAllowances,
   productionProblems,
+  storageWarning,
 } from './config';
 import pino from 'pino';
 import { openDatabase } from './db/client';
@@ -42,6 +43,8 @@ async function main() {
   for (const allowed of productionAllowances(config)) app.log.warn(`PRODUCTION RUNS UNSAFELY: ${allowed}`);
   const companyWarning = companyInfoWarning(config);
   if (companyWarning) app.log.warn(companyWarning);
+  const filesWarning = storageWarning(config);
+  if (filesWarning) app.log.warn(filesWarning);
   if (config.SEED_DEMO)
     await seedDemo(database.db, new Date(), { log: app.log, publicUrl: config.PUBLIC_URL });
   const stopWorker = config.WORKER ? startWorker(database.db, config, app.log, app.jobs) : async () => {};
