@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formInt, idParam } from './common';
+import { codeText } from './pricing';
 
 /**
  * Session date on the wire is day/month/year (DD/MM/YYYY), as the spec's client sends it
@@ -53,6 +54,8 @@ export const addItemBody = z.object({
   /** the event's slug (its link): required for a private, link-only event */
   event_slug: z.string().trim().max(120).optional(),
   amount: formInt(z.number().int().min(0).max(CART_LINE_MAX_QTY)),
+  /** the access code that unlocked a hidden ticket type (event page) */
+  access_code: codeText.optional(),
 });
 export type AddItemBody = z.input<typeof addItemBody>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EVENT_STATUS } from '../event-status';
 import { paginationMeta, paginationQuery } from './common';
+import { priceScheduleView } from './pricing';
 
 export const EVENT_SORTS = ['date', 'name', 'location'] as const;
 
@@ -35,6 +36,8 @@ export const ticketTypeView = z.object({
   max_per_order: z.number(),
   period_days: z.array(z.string()),
   on_sale: z.boolean(),
+  /** the announced price steps; `price_cents` is the one in force (price-steps.ts) */
+  price_schedule: priceScheduleView,
 });
 
 export const sessionView = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formInt, idParam, paginationMeta, paginationQuery } from './common';
 import { isValidNif, PT_POSTAL_CODE, isValidEmail } from '../validation';
+import { codeText } from './pricing';
 
 export const ORDER_STATUSES = ['pending', 'processing', 'paid', 'cancelled', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -65,6 +66,10 @@ export const createOrderBody = z.object({
     .max(200)
     .optional()
     .refine((v) => !v || isValidEmail(v), { message: 'validation.email' }),
+  /** a promo code (promo-codes.ts): its discount is taken off the tickets it covers */
+  promo_code: codeText.optional(),
+  /** the access code that unlocked hidden ticket types of the cart */
+  access_code: codeText.optional(),
 });
 export type CreateOrderBody = z.input<typeof createOrderBody>;
 
@@ -82,7 +87,10 @@ export const orderLineView = z.object({
   session_date: z.string().nullable(),
   session_hour: z.string().nullable(),
   qty: z.number(),
+  /** what one ticket costs the buyer (after the promo discount) */
   unit_cents: z.number(),
+  /** the promo discount of one ticket (the announced price is unit_cents + discount_cents) */
+  discount_cents: z.number(),
   total_cents: z.number(),
 });
 
@@ -133,7 +141,12 @@ export const orderSummaryView = z.object({
   quantity: z.number(),
   /** wallet top-up lines of the order, in cents (0 when none) */
   topup_cents: z.number(),
+  /** the lines after the discount: subtotal + service = total */
   subtotal_cents: z.number(),
+  /** what the promo code took off (already out of subtotal_cents); 0 without a code */
+  discount_cents: z.number(),
+  /** the promo code the order used */
+  promo_code: z.string().nullable(),
   service_cents: z.number(),
   /** the service cost percentage (basis points) when it still accounts for service_cents */
   service_fee_bp: z.number().nullable(),

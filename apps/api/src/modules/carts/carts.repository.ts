@@ -2,13 +2,22 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { isTransaction, preparedQueryRows, queryRows, type Db, type DbOrTx } from '../../db/client';
 import { batcherPerDatabase } from '../../lib/batcher';
 import { rowFromJson } from '../../db/json-rows';
-import { cartItems, carts, eventDayStock, eventSessions, events, ticketTypes } from '../../db/schema/index';
+import {
+  cartItems,
+  carts,
+  eventDayStock,
+  eventSessions,
+  events,
+  ticketPriceSteps,
+  ticketTypes,
+} from '../../db/schema/index';
 
 export type CartRow = typeof carts.$inferSelect;
 export type EventRow = typeof events.$inferSelect;
 export type TicketTypeRow = typeof ticketTypes.$inferSelect;
 export type SessionRow = typeof eventSessions.$inferSelect;
 export type DayStockRow = typeof eventDayStock.$inferSelect;
+export type PriceStepRow = typeof ticketPriceSteps.$inferSelect;
 export type CartItemRow = typeof cartItems.$inferSelect;
 
 /** Who a cart belongs to: a signed-in customer, else the browser's Visitor-Id. */
@@ -45,7 +54,11 @@ export interface SaleFacts {
   sessions: SessionRow[];
   /** every day of the event with a capacity of its own (few rows) */
   days: DayStockRow[];
+  /** the price steps of the types, in the order they apply (none for most types) */
+  steps: PriceStepRow[];
 }
+
+const STEPS_ORDER = sql.raw('p.ticket_type_id, p.sort_order, p.id');
 
 type SaleFactsQuery = { eventId: number; typeIds: number[]; sessionIds: number[] };
 
@@ -64,7 +77,9 @@ async function readSaleFacts(db: DbOrTx, queries: SaleFactsQuery[]): Promise<Sal
       (SELECT coalesce(json_agg(t), '[]') FROM ticket_types t WHERE t.id = ANY(${ids((q) => q.typeIds)}::int[])) AS types,
       (SELECT coalesce(json_agg(s), '[]') FROM event_sessions s WHERE s.id = ANY(${ids((q) => q.sessionIds)}::int[])) AS sessions,
       (SELECT coalesce(json_agg(d), '[]') FROM event_day_stock d
-        WHERE d.event_id = ANY(${ids((q) => [q.eventId])}::int[])) AS days`,
+        WHERE d.event_id = ANY(${ids((q) => [q.eventId])}::int[])) AS days,
+      (SELECT coalesce(json_agg(p ORDER BY ${STEPS_ORDER}), '[]') FROM ticket_price_steps p
+        WHERE p.ticket_type_id = ANY(${ids((q) => q.typeIds)}::int[])) AS steps`,
   );
   const eventsById = new Map((row?.events ?? []).map((e) => [Number(e.id), rowFromJson(events, e)]));
   const typesById = new Map((row?.types ?? []).map((t) => [Number(t.id), rowFromJson(ticketTypes, t)]));
@@ -72,11 +87,13 @@ async function readSaleFacts(db: DbOrTx, queries: SaleFactsQuery[]): Promise<Sal
     (row?.sessions ?? []).map((s) => [Number(s.id), rowFromJson(eventSessions, s)]),
   );
   const days = (row?.days ?? []).map((d) => rowFromJson(eventDayStock, d));
+  const steps = (row?.steps ?? []).map((p) => rowFromJson(ticketPriceSteps, p));
   return queries.map((q) => ({
     event: eventsById.get(q.eventId),
     types: pickByIds(typesById, q.typeIds),
     sessions: pickByIds(sessionsById, q.sessionIds),
     days: days.filter((d) => d.eventId === q.eventId),
+    steps: steps.filter((p) => q.typeIds.includes(p.ticketTypeId)),
   }));
 }
 
@@ -115,7 +132,9 @@ export async function findEventSaleFacts(db: DbOrTx, eventId: number): Promise<S
       (SELECT row_to_json(e) FROM events e WHERE e.id = ${eventId}) AS event,
       (SELECT coalesce(json_agg(t), '[]') FROM ticket_types t WHERE t.event_id = ${eventId}) AS types,
       (SELECT coalesce(json_agg(s), '[]') FROM event_sessions s WHERE s.event_id = ${eventId}) AS sessions,
-      (SELECT coalesce(json_agg(d), '[]') FROM event_day_stock d WHERE d.event_id = ${eventId}) AS days`,
+      (SELECT coalesce(json_agg(d), '[]') FROM event_day_stock d WHERE d.event_id = ${eventId}) AS days,
+      (SELECT coalesce(json_agg(p ORDER BY ${STEPS_ORDER}), '[]') FROM ticket_price_steps p
+        WHERE p.ticket_type_id IN (SELECT id FROM ticket_types WHERE event_id = ${eventId})) AS steps`,
   );
   return saleFactsFromJson(row);
 }
@@ -125,6 +144,7 @@ type SaleFactsJson = {
   types: Record<string, unknown>[];
   sessions: Record<string, unknown>[];
   days: Record<string, unknown>[];
+  steps: Record<string, unknown>[];
 };
 
 /** The event, types, sessions and day stock a statement answered as JSON, as Drizzle rows. */
@@ -134,6 +154,7 @@ function saleFactsFromJson(row: SaleFactsJson | undefined): SaleFacts {
     types: (row?.types ?? []).map((t) => rowFromJson(ticketTypes, t)),
     sessions: (row?.sessions ?? []).map((s) => rowFromJson(eventSessions, s)),
     days: (row?.days ?? []).map((d) => rowFromJson(eventDayStock, d)),
+    steps: (row?.steps ?? []).map((p) => rowFromJson(ticketPriceSteps, p)),
   };
 }
 
@@ -167,6 +188,7 @@ export async function findCartContents(
     types: Json[];
     sessions: Json[];
     days: Json[];
+    steps: Json[];
   }>(
     db,
     sql`WITH c AS (
@@ -180,7 +202,9 @@ export async function findCartContents(
       (SELECT row_to_json(e) FROM events e WHERE e.id = (SELECT id FROM ev)) AS event,
       (SELECT coalesce(json_agg(t), '[]') FROM ticket_types t WHERE t.id IN (SELECT ticket_type_id FROM i)) AS types,
       (SELECT coalesce(json_agg(s), '[]') FROM event_sessions s WHERE s.id IN (SELECT session_id FROM i)) AS sessions,
-      (SELECT coalesce(json_agg(d), '[]') FROM event_day_stock d WHERE d.event_id = (SELECT id FROM ev)) AS days`,
+      (SELECT coalesce(json_agg(d), '[]') FROM event_day_stock d WHERE d.event_id = (SELECT id FROM ev)) AS days,
+      (SELECT coalesce(json_agg(p ORDER BY ${STEPS_ORDER}), '[]') FROM ticket_price_steps p
+        WHERE p.ticket_type_id IN (SELECT ticket_type_id FROM i)) AS steps`,
   );
   return {
     cart: row?.cart ? rowFromJson(carts, row.cart) : undefined,

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { addItemBody, cartQuery, cartResponse, updateItemBody } from '@bilheteira/shared/schemas/carts';
 import { idParam } from '@bilheteira/shared/schemas/common';
 import { bearerToken } from '../../plugins/auth';
+import { clientIp } from '../../lib/client-ip';
 import { translate } from '../../i18n/messages';
 import { unauthorized } from '../../lib/errors';
 import { cartErrors } from './carts.errors';
@@ -59,7 +60,7 @@ export const cartsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const now = new Date();
-      const data = await addItem(app.db, await owner(req, now), req.body, now);
+      const data = await addItem(app.db, await owner(req, now), { ...req.body, ip: clientIp(req) }, now);
       return { data, message: translate(req.locale, 'cart.updated') };
     },
   );

@@ -1,3 +1,4 @@
+import { eventPublicPath } from '@bilheteira/shared/event-link';
 import type { CartView } from '@bilheteira/shared/schemas/carts';
 import { fromSessionDate, toSessionDate } from '@bilheteira/shared/schemas/carts';
 import { ticketsServiceCents } from '@bilheteira/shared/money';
@@ -22,6 +23,8 @@ import {
   type SessionRow,
   type TicketTypeRow,
 } from './carts.repository';
+import { checkoutAccess } from '../pricing/codes.service';
+import { ticketPrice } from './ticket-price';
 import './carts.messages';
 
 export type { CartOwner } from './carts.repository';
@@ -52,8 +55,8 @@ export function typeOnSale(event: EventRow, type: TicketTypeRow, now: Date): boo
 }
 
 /**
- * What shows a buyer reached a private (link-only) event through its link: the event's slug,
- * which is its link (/events/{slug}), or `known` where the owner already proved it (a line
+ * What shows a buyer reached a private (link-only) event through its link: the event's public
+ * path, which is its link (/events/{path}: its random link token, shared/event-link.ts), or `known` where the owner already proved it (a line
  * of their cart was added with it). A numeric event_id alone is sequential, so it proves
  * nothing.
  */
@@ -65,20 +68,25 @@ export type EventAccess = { slug?: string | null } | 'known';
  */
 export function sellableEvent(event: EventRow | undefined, now: Date, access: EventAccess): EventRow {
   if (!event || event.status === 'draft') throw cartErrors.eventNotFound();
-  if (event.visibility === 'private' && access !== 'known' && access.slug !== event.slug)
+  if (event.visibility === 'private' && access !== 'known' && access.slug !== eventPublicPath(event))
     throw cartErrors.eventNotFound();
   if (event.status !== 'published' || event.endsAt <= now) throw cartErrors.eventNotOnSale();
   return event;
 }
 
 /** The owner's cart for an event (or their latest cart) with prices and availability. */
-export async function getCart(db: DbOrTx, owner: CartOwner, eventId?: number): Promise<CartView> {
-  return cartView(await findCartContents(db, owner, eventId), eventId);
+export async function getCart(
+  db: DbOrTx,
+  owner: CartOwner,
+  eventId?: number,
+  now = new Date(),
+): Promise<CartView> {
+  return cartView(await findCartContents(db, owner, eventId), now, eventId);
 }
 
 /** The cart as the API shows it, from what findCartContents read (one round trip). */
-function cartView(contents: CartContents, eventId?: number): CartView {
-  const { cart, event, items, types, sessions, days } = contents;
+function cartView(contents: CartContents, now: Date, eventId?: number): CartView {
+  const { cart, event, items, types, sessions, days, steps } = contents;
   if (!cart) {
     return {
       id: null,
@@ -95,6 +103,7 @@ function cartView(contents: CartContents, eventId?: number): CartView {
     const type = types.find((t) => t.id === i.ticketTypeId);
     if (!type) return [];
     const session = sessions.find((s) => s.id === i.sessionId) ?? null;
+    const { priceCents } = ticketPrice(type, steps, now);
     return [
       {
         identifier: i.id,
@@ -104,9 +113,9 @@ function cartView(contents: CartContents, eventId?: number): CartView {
         session_date: session ? toSessionDate(session.date) : null,
         session_hour: session?.hour ?? null,
         event_id: cart.eventId,
-        amount: type.priceCents,
+        amount: priceCents,
         qty: i.qty,
-        line_cents: type.priceCents * i.qty,
+        line_cents: priceCents * i.qty,
         min_per_order: type.minPerOrder,
         max_per_order: type.maxPerOrder,
         available: availablePlaces(type, session, days),
@@ -140,6 +149,10 @@ export interface AddItemInput {
   amount: number;
   /** the event's slug: needed for a private event (sellableEvent) */
   event_slug?: string;
+  /** the access code that unlocks a hidden ticket type (pricing/codes.service.ts) */
+  access_code?: string;
+  /** the buyer's address: code attempts are counted per address */
+  ip?: string | null;
 }
 
 /**
@@ -164,6 +177,9 @@ export async function addItem(
   const event = sellableEvent(facts.event, now, access);
   const type = facts.types[0];
   if (!type || type.eventId !== event.id) throw cartErrors.ticketNotFound();
+  // a hidden type exists only for who holds a code unlocking it (a line already in the cart
+  // was added with it)
+  if (type.hidden && body.amount > 0 && access !== 'known') await assertUnlocked(db, body, type.id, now);
   let session: SessionRow | null = null;
   if (event.isSession) {
     if (body.session_id) {
@@ -198,7 +214,15 @@ export async function addItem(
     { eventId: event.id, ticketTypeId: type.id, sessionId: session?.id ?? null, qty: body.amount },
     now,
   );
-  return getCart(db, owner, event.id);
+  return getCart(db, owner, event.id, now);
+}
+
+/** A hidden type without a code unlocking it answers 404, like an unknown type. */
+async function assertUnlocked(db: Db, body: AddItemInput, typeId: number, now: Date): Promise<void> {
+  if (!body.access_code) throw cartErrors.ticketNotFound();
+  const who = { ip: body.ip ?? null };
+  const code = await checkoutAccess(db, { eventId: body.event_id, code: body.access_code }, who, now);
+  if (!code.ticketTypeIds.includes(typeId)) throw cartErrors.ticketNotFound();
 }
 
 /** Changes one line's quantity (0 removes it). Another owner's line answers 404. */
@@ -225,7 +249,7 @@ export async function removeItem(db: Db, owner: CartOwner, itemId: number, now: 
   if (!found) throw cartErrors.itemNotFound();
   await deleteItem(db, itemId);
   await touchCart(db, found.cart.id, now);
-  return getCart(db, owner, found.cart.eventId);
+  return getCart(db, owner, found.cart.eventId, now);
 }
 
 /**
@@ -248,6 +272,7 @@ export async function mergeCartsAtLogin(
 /** What other modules (orders) read of the carts' sale facts: reached here, not in the repository. */
 export {
   findCartContents,
+  findEventSaleFacts,
   findSaleFacts,
   findSessionsByIds,
   type EventRow,

@@ -35,11 +35,12 @@ export function cachedSaleFacts(
       types: pickByIds(all.typesById, typeIds),
       sessions: pickByIds(all.sessionsById, sessionIds),
       days: all.days,
+      steps: all.steps.filter((p) => typeIds.includes(p.ticketTypeId)),
     }));
 }
 
 /** An event's facts with its types and sessions by id (a theatre may have hundreds of sessions). */
-export interface EventSaleFacts extends Pick<SaleFacts, 'event' | 'days'> {
+export interface EventSaleFacts extends Pick<SaleFacts, 'event' | 'days' | 'steps'> {
   typesById: Map<number, SaleFacts['types'][number]>;
   sessionsById: Map<number, SaleFacts['sessions'][number]>;
 }
@@ -47,6 +48,7 @@ export interface EventSaleFacts extends Pick<SaleFacts, 'event' | 'days'> {
 const indexed = (f: SaleFacts): EventSaleFacts => ({
   event: f.event,
   days: f.days,
+  steps: f.steps,
   typesById: new Map(f.types.map((t) => [t.id, t])),
   sessionsById: new Map(f.sessions.map((s) => [s.id, s])),
 });

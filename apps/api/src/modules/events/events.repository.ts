@@ -1,11 +1,13 @@
 import { and, asc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { PriceStepRule } from '@bilheteira/shared/price-steps';
 import type { DbOrTx } from '../../db/client';
 import { eventSessions, events, organizers, ticketTypes } from '../../db/schema/index';
 
 export type EventRow = typeof events.$inferSelect;
 export type OrganizerRow = typeof organizers.$inferSelect;
-export type TicketTypeRow = typeof ticketTypes.$inferSelect;
+/** A ticket type with its announced price steps (price-steps.ts), in the order they apply. */
+export type TicketTypeRow = typeof ticketTypes.$inferSelect & { priceSteps?: PriceStepRule[] };
 export type SessionRow = typeof eventSessions.$inferSelect;
 
 /** Past events sink to the end of every order: people come for what is still ahead. */
@@ -85,12 +87,34 @@ export async function findEventById(db: DbOrTx, id: number) {
 
 export async function findTicketTypes(db: DbOrTx, eventIds: number[]): Promise<TicketTypeRow[]> {
   if (!eventIds.length) return [];
-  return db
-    .select()
+  const rows = await db
+    .select({
+      type: ticketTypes,
+      // the price steps in the same statement (none for most types: one index probe each)
+      steps: sql<StepJson[]>`(SELECT coalesce(json_agg(json_build_object('label', p.label,
+        'price_cents', p.price_cents, 'ends_at', p.ends_at, 'ends_after_sold', p.ends_after_sold)
+        ORDER BY p.sort_order, p.id), '[]') FROM ticket_price_steps p WHERE p.ticket_type_id = ticket_types.id)`,
+    })
     .from(ticketTypes)
     .where(inArray(ticketTypes.eventId, eventIds))
     .orderBy(asc(ticketTypes.sortOrder), asc(ticketTypes.id));
+  return rows.map((r) => ({
+    ...r.type,
+    priceSteps: r.steps.map((p) => ({
+      label: p.label,
+      priceCents: p.price_cents,
+      endsAt: p.ends_at ? new Date(p.ends_at) : null,
+      endsAfterSold: p.ends_after_sold,
+    })),
+  }));
 }
+
+type StepJson = {
+  label: string;
+  price_cents: number;
+  ends_at: string | null;
+  ends_after_sold: number | null;
+};
 
 export async function findSessions(db: DbOrTx, eventId: number): Promise<SessionRow[]> {
   return db

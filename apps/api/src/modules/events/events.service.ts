@@ -1,4 +1,5 @@
 import { EVENT_STATUS, eventStatus } from '@bilheteira/shared/event-status';
+import { priceInForce, priceSchedule, type PricedTicketType } from '@bilheteira/shared/price-steps';
 import { isInSalesWindow } from '@bilheteira/shared/sales-window';
 import { publicStock } from '@bilheteira/shared/stock-display';
 import type { EventDetail, EventSummary } from '@bilheteira/shared/schemas/events';
@@ -21,11 +22,18 @@ const left = (t: { quantity: number; reserved: number; sold: number }) =>
 
 const onSale = (t: TicketTypeRow, now: Date) => isInSalesWindow(t, now);
 
+/** A type as the price rule reads it: the price in force is what the page shows and checkout charges. */
+const pricedOf = (t: TicketTypeRow): PricedTicketType => ({
+  priceCents: t.priceCents,
+  taken: t.sold + t.reserved,
+  steps: t.priceSteps ?? [],
+});
+
 function toSummary(e: EventRow, o: OrganizerRow, types: TicketTypeRow[], now: Date): EventSummary {
   const available = types
     .filter((t) => onSale(t, now) || !t.salesStartAt || t.salesStartAt > now)
     .reduce((n, t) => n + left(t), 0);
-  const prices = types.map((t) => t.priceCents);
+  const prices = types.map((t) => priceInForce(pricedOf(t), now).priceCents);
   const status = eventStatus(
     { status: e.status, endsAt: e.endsAt, salesStartAt: e.salesStartAt, available },
     now,
@@ -133,7 +141,8 @@ export async function getEventDetail(db: DbOrTx, slug: string, now: Date): Promi
       id: t.id,
       name: t.name,
       description: t.description,
-      price_cents: t.priceCents,
+      price_cents: priceInForce(pricedOf(t), now).priceCents,
+      price_schedule: priceSchedule(pricedOf(t), now),
       ...publicStock(left(t), t.maxPerOrder, e.lastTicketsAt),
       min_per_order: t.minPerOrder,
       max_per_order: t.maxPerOrder,

@@ -29,6 +29,9 @@ import {
   type OrderRow,
 } from './orders.repository';
 import { claimsOf, stockShortageKind, type StockClaim } from './stock.repository';
+import { applyOrderCodes, type OrderCodes } from './order-codes';
+import { codeWriteRefusal } from './order-code-refusal';
+import { ticketPrice } from '../carts/ticket-price';
 import './orders.messages';
 
 export type CreateOrderInput = z.output<typeof createOrderBody>;
@@ -77,7 +80,15 @@ export async function createOrder(
     throw err;
   }
   try {
-    return { ...(await writeOrder(db, order, input, now)), created: true };
+    return {
+      ...(await writeOrder(
+        db,
+        order,
+        { ...input, promoCode: input.body.promo_code, accessCode: input.body.access_code },
+        now,
+      )),
+      created: true,
+    };
   } catch (err) {
     const refusal = isOrderRateLimited(err)
       ? rateLimited(new Date(now.getTime() + 60_000), now)
@@ -136,6 +147,10 @@ interface PreparedOrder {
   sessions: SaleFacts['sessions'];
   lines: Omit<NewOrderLine, 'id' | 'orderId'>[];
   claims: StockClaim[];
+  /** types priced by a step that ends after a number of tickets: the write's guard */
+  stepGuards: Record<number, number>;
+  /** the codes the order uses */
+  codes: OrderCodes;
   /** the cart the lines came from (emptied with the order) */
   cartId: number | null;
   values: OrderValues;
@@ -182,6 +197,7 @@ async function prepareOrder(db: Db, input: CreateOrderArgs, now: Date): Promise<
   }
   const { types, sessions } = facts;
   const event = sellableEvent(facts.event, now, { slug: body.event_slug });
+  const stepGuards: Record<number, number> = {};
   if (!wanted.length && !body.topup_cents) throw orderErrors.cartEmpty();
 
   const lines: Omit<NewOrderLine, 'id' | 'orderId'>[] = [];
@@ -194,12 +210,15 @@ async function prepareOrder(db: Db, input: CreateOrderArgs, now: Date): Promise<
     if (event.isSession && !session) throw cartErrors.sessionRequired();
     if (session && session.eventId !== event.id) throw cartErrors.sessionNotFound();
     if (session && session.startsAt <= now) throw cartErrors.sessionPast();
+    // the price step in force now (price-steps.ts), the same the event page and cart show
+    const price = ticketPrice(type, facts.steps, now);
+    if (price.guard !== null) stepGuards[type.id] = price.guard;
     lines.push({
       kind: 'ticket',
       ticketTypeId: type.id,
       sessionId: session?.id ?? null,
       qty: w.qty,
-      unitCents: type.priceCents,
+      unitCents: price.priceCents,
       description: session ? `${type.name} — ${toSessionDate(session.date)} ${session.hour}` : type.name,
       stockDays: type.periodDays,
     });
@@ -225,6 +244,21 @@ async function prepareOrder(db: Db, input: CreateOrderArgs, now: Date): Promise<
     const items = belowMin.map((b) => translate(input.locale, 'checkout.below_minimum_item', b)).join(', ');
     throw orderErrors.belowMinimum({ items }, { details: { items: belowMin } });
   }
+  // hidden types need their access code; a promo code takes its discount off the tickets
+  const coded = await applyOrderCodes(
+    db,
+    {
+      event,
+      types,
+      lines,
+      promoCode: body.promo_code,
+      accessCode: body.access_code,
+      customerId,
+      ip: input.limits?.ip ?? null,
+    },
+    now,
+  );
+  lines.splice(0, lines.length, ...coded.lines);
   if (body.topup_cents) {
     if (!event.walletEnabled || !event.onlineTopupEnabled) throw orderErrors.topupUnavailable();
     // The tills' wallet ceiling, before anything is paid.
@@ -250,6 +284,9 @@ async function prepareOrder(db: Db, input: CreateOrderArgs, now: Date): Promise<
     subtotalCents: subtotal,
     serviceCents: service,
     totalCents: subtotal + service,
+    discountCents: coded.codes.discountCents,
+    promoCodeId: coded.codes.promoCodeId,
+    accessCodeId: coded.codes.accessCodeId,
     billing: body.billing as Record<string, unknown>,
     receiptEmail: body.receipt_email || null,
     idempotencyKey,
@@ -257,17 +294,24 @@ async function prepareOrder(db: Db, input: CreateOrderArgs, now: Date): Promise<
     createdAt: now,
   };
 
-  return { event, types, sessions, lines, claims, cartId, values };
+  return { event, types, sessions, lines, claims, stepGuards, codes: coded.codes, cartId, values };
 }
 
 /** Writes the order and holds its stock in one statement; maps a shortage to its 409. */
 async function writeOrder(
   db: Db,
   prepared: PreparedOrder,
-  { buyer, limits }: Pick<CreateOrderArgs, 'buyer' | 'limits'>,
+  {
+    buyer,
+    limits,
+    ...input
+  }: Pick<CreateOrderArgs, 'buyer' | 'limits'> & {
+    promoCode?: string;
+    accessCode?: string;
+  },
   now: Date,
 ): Promise<{ order: OrderRow; detail: OrderDetailView }> {
-  const { event, types, sessions, lines, claims, cartId, values } = prepared;
+  const { event, types, sessions, lines, claims, stepGuards, codes, cartId, values } = prepared;
   for (let attempt = 1; ; attempt++) {
     const reference = newReference();
     try {
@@ -279,6 +323,7 @@ async function writeOrder(
         auditData: { total_cents: values.totalCents, lines: lines.length },
         clearCartId: cartId,
         ratePerMinute: limits?.perCustomerPerMinute || null,
+        stepGuards,
       });
       const { orderId, lineIds, customerId } = written;
       const order: OrderRow = {
@@ -297,11 +342,21 @@ async function writeOrder(
         sessionId: l.sessionId ?? null,
         description: l.description ?? '',
         stockDays: l.stockDays ?? [],
+        discountCents: l.discountCents ?? 0,
       }));
-      return { order, detail: detailView(order, rows, event, sessions, [], [], now) };
+      const code = codes.promoCodeId === null ? null : (input.promoCode ?? null);
+      return { order, detail: detailView(order, rows, event, sessions, [], [], now, code) };
     } catch (err) {
       const kind = stockShortageKind(err);
       if (kind) throw await shortageError(db, await whichShortage(db, kind, prepared), types);
+      const refusal = await codeWriteRefusal(
+        db,
+        err,
+        prepared,
+        { promo: input.promoCode ?? '', access: input.accessCode ?? '' },
+        now,
+      );
+      if (refusal) throw refusal;
       // a deadlock fails the whole statement (nothing written), and so does another order
       // of the buyer for the event becoming their pending one meanwhile: try again (this one
       // then replaces it)

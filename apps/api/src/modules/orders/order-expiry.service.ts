@@ -2,13 +2,14 @@ import type { Db, DbOrTx } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { holdCapMs } from './order-hold';
 import { claimExpiredOrders, findLines, forceExpire, setOrderExpiry } from './orders.repository';
-import { claimsOf, releaseStock } from './stock.repository';
+import { claimsOf, releaseCodeUses, releaseStock } from './stock.repository';
 
 /**
  * Cancels pending orders whose hold is over and gives their tickets back to sale, in
  * batches; several instances can run it at once (SKIP LOCKED). Answers how many expired.
  * The stock of the whole batch goes back in one UPDATE per counter, last, in the global lock
- * order: an on-sale's hot rows are locked for one round trip, not one per expired order.
+ * order: an on-sale's hot rows are locked for one round trip, not one per expired order; then
+ * the promo and access code uses of the orders that had one.
  */
 export async function expireOrders(db: Db, now: Date, holdMs: number, batch = 50): Promise<number> {
   return db.transaction(async (tx) => {
@@ -24,6 +25,8 @@ export async function expireOrders(db: Db, now: Date, holdMs: number, batch = 50
       const ids = new Set(expired.filter((o) => o.eventId === eventId).map((o) => o.id));
       await releaseStock(tx, eventId, claimsOf(lines.filter((l) => ids.has(l.orderId))));
     }
+    // their promo and access code uses come back too (after the stock, as the order write takes them)
+    await releaseCodeUses(tx, expired);
     return expired.length;
   });
 }

@@ -17,6 +17,7 @@ import {
   findLines,
   findOwnedOrder,
   findPaymentsOfOrder,
+  findPromoCodeTexts,
   findSessionsForLines,
   listOrders,
   type OrderLineRow,
@@ -42,6 +43,7 @@ function summaryView(
   lines: OrderLineRow[],
   e: EventFacts | undefined,
   now: Date,
+  promoCode: string | null = null,
 ): OrderSummaryView {
   const own = lines.filter((l) => l.orderId === o.id);
   return {
@@ -57,6 +59,8 @@ function summaryView(
     quantity: own.filter((l) => l.kind === 'ticket').reduce((n, l) => n + l.qty, 0),
     topup_cents: own.filter((l) => l.kind === 'topup').reduce((n, l) => n + l.unitCents * l.qty, 0),
     subtotal_cents: o.subtotalCents,
+    discount_cents: o.discountCents,
+    promo_code: o.promoCodeId === null ? null : promoCode,
     service_cents: o.serviceCents,
     service_fee_bp: e
       ? ratedServiceFeeBp(
@@ -74,12 +78,13 @@ function summaryView(
 }
 
 async function summaries(db: DbOrTx, rows: OrderRow[], now: Date): Promise<OrderSummaryView[]> {
-  const [lines, evs] = await Promise.all([
+  const [lines, evs, codes] = await Promise.all([
     findLines(
       db,
       rows.map((r) => r.id),
     ),
     findEventsByIds(db, [...new Set(rows.map((r) => r.eventId))]),
+    findPromoCodeTexts(db, rows),
   ]);
   return rows.map((o) =>
     summaryView(
@@ -87,6 +92,7 @@ async function summaries(db: DbOrTx, rows: OrderRow[], now: Date): Promise<Order
       lines,
       evs.find((x) => x.id === o.eventId),
       now,
+      codes.get(o.promoCodeId ?? 0) ?? null,
     ),
   );
 }
@@ -127,16 +133,18 @@ export async function getOrderDetail(
 }
 
 export async function orderDetail(db: DbOrTx, order: OrderRow, now: Date): Promise<OrderDetailView> {
-  const [lines, [event], pays, ticketIds] = await Promise.all([
+  const [lines, [event], pays, ticketIds, codes] = await Promise.all([
     findLines(db, [order.id]),
     findEventsByIds(db, [order.eventId]),
     findPaymentsOfOrder(db, order.id),
     issuedTicketIds(db, order.id),
+    findPromoCodeTexts(db, [order]),
   ]);
   const sessions = await findSessionsForLines(db, [
     ...new Set(lines.map((l) => l.sessionId).filter((s): s is number => s !== null)),
   ]);
-  return detailView(order, lines, event, sessions, pays, ticketIds, now);
+  const code = codes.get(order.promoCodeId ?? 0) ?? null;
+  return detailView(order, lines, event, sessions, pays, ticketIds, now, code);
 }
 
 /** The detail view of one order from everything it shows (no I/O). */
@@ -148,11 +156,12 @@ export function detailView(
   pays: PaymentRow[],
   ticketIds: number[],
   now: Date,
+  promoCode: string | null = null,
 ): OrderDetailView {
   const b = order.billing as Record<string, unknown>;
   const str = (v: unknown) => (typeof v === 'string' ? v : '');
   return {
-    ...summaryView(order, lines, event, now),
+    ...summaryView(order, lines, event, now, promoCode),
     lines: lines.map((l) => {
       const s = sessions.find((x) => x.id === l.sessionId);
       return {
@@ -165,6 +174,7 @@ export function detailView(
         session_hour: s?.hour ?? null,
         qty: l.qty,
         unit_cents: l.unitCents,
+        discount_cents: l.discountCents,
         total_cents: l.unitCents * l.qty,
       };
     }),

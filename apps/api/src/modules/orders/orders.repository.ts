@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { isTransaction, preparedQueryRows, queryRows, type Db, type DbOrTx } from '../../db/client';
 import { ascending, batcherPerDatabase, inLockOrder } from '../../lib/batcher';
 import { counters, type StockClaim } from './stock.repository';
-import { eventSessions, events, orderLines, orders, payments } from '../../db/schema/index';
+import { eventSessions, events, orderLines, orders, payments, promoCodes } from '../../db/schema/index';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -30,6 +30,11 @@ export interface PendingOrderInput {
   clearCartId: number | null;
   /** orders a customer may create per minute (refused beyond: isOrderRateLimited); null: no limit */
   ratePerMinute?: number | null;
+  /**
+   * ticket type id → the places that may be taken before this order for its price to hold
+   * (a price step that ends after a number of tickets); refused beyond: isPriceStepOver
+   */
+  stepGuards?: Record<number, number>;
 }
 
 export interface PendingOrderWritten {
@@ -62,6 +67,11 @@ function orderJson(v: PendingOrderInput, claims: CounterClaim[]) {
     subtotal_cents: o.subtotalCents,
     service_cents: o.serviceCents,
     total_cents: o.totalCents,
+    // only an order with a code or a quantity price step carries these (none: no extra work)
+    ...(o.discountCents ? { discount_cents: o.discountCents } : {}),
+    ...(o.promoCodeId ? { promo_code_id: o.promoCodeId } : {}),
+    ...(o.accessCodeId ? { access_code_id: o.accessCodeId } : {}),
+    ...(v.stepGuards && Object.keys(v.stepGuards).length ? { step_guards: v.stepGuards } : {}),
     billing: o.billing ?? {},
     receipt_email: o.receiptEmail ?? null,
     idempotency_key: o.idempotencyKey ?? null,
@@ -74,6 +84,7 @@ function orderJson(v: PendingOrderInput, claims: CounterClaim[]) {
       session_id: l.sessionId ?? null,
       qty: l.qty,
       unit_cents: l.unitCents,
+      ...(l.discountCents ? { discount_cents: l.discountCents } : {}),
       description: l.description ?? '',
       stock_days: l.stockDays ?? [],
     })),
@@ -97,6 +108,20 @@ class OrderWriteError extends Error {
 /** The customer created as many orders in the last minute as they may (nothing written). */
 export const isOrderRateLimited = (err: unknown): boolean =>
   err instanceof OrderWriteError && err.code === 'BH429';
+
+/** A price step that ends after a number of tickets ran out while the order was written. */
+export const isPriceStepOver = (err: unknown): boolean =>
+  err instanceof OrderWriteError && err.code === 'BH409';
+
+/** The customer already used the promo code as many times as it allows. */
+export const isPromoCustomerLimit = (err: unknown): boolean =>
+  err instanceof OrderWriteError && err.code === 'BH410';
+
+/** A code's uses ran out while the order was written (its CHECK refused one more). */
+export const isCodeUsedUp = (err: unknown): boolean =>
+  err instanceof OrderWriteError &&
+  err.code === '23514' &&
+  (err.constraint === 'promo_codes_uses_check' || err.constraint === 'access_codes_uses_check');
 
 /**
  * Another order of the same customer for the same event became their pending one while
@@ -205,6 +230,20 @@ export async function insertPendingOrder(db: DbOrTx, input: PendingOrderInput): 
   const outcome = isTransaction(db) ? (await runOrderBatch(db, [input]))[0]! : await orderBatcher(db, input);
   if (outcome instanceof OrderWriteError) throw outcome;
   return outcome;
+}
+
+/** The text of the promo codes the orders used, by code id (no read when none used one). */
+export async function findPromoCodeTexts(
+  db: DbOrTx,
+  rows: Pick<OrderRow, 'promoCodeId'>[],
+): Promise<Map<number, string>> {
+  const ids = [...new Set(rows.flatMap((r) => (r.promoCodeId === null ? [] : [r.promoCodeId])))];
+  if (!ids.length) return new Map();
+  const found = await db
+    .select({ id: promoCodes.id, code: promoCodes.code })
+    .from(promoCodes)
+    .where(inArray(promoCodes.id, ids));
+  return new Map(found.map((r) => [r.id, r.code]));
 }
 
 /** Does the customer hold a pending order for the event (the one a new order replaces)? */

@@ -11,4 +11,4 @@ export {
   setOrderExpiry,
   type OrderRow,
 } from './orders.repository';
-export { claimsOf, commitStock, reserveStock } from './stock.repository';
+export { claimsOf, commitStock, reserveStock, retakeCodeUses } from './stock.repository';

@@ -141,3 +141,56 @@ export async function commitStock(tx: DbOrTx, eventId: number, claims: StockClai
           WHERE event_id = ${eventId} AND day = ${day}`,
     );
 }
+
+/** The codes orders used, counted per code in id order (the lock order of their rows). */
+function codeUses(rows: readonly { promoCodeId: number | null; accessCodeId: number | null }[]) {
+  const count = (ids: (number | null)[]) => {
+    const m = new Map<number, number>();
+    for (const id of ids) if (id !== null) m.set(id, (m.get(id) ?? 0) + 1);
+    return [...m.entries()].sort(([a], [b]) => a - b);
+  };
+  return { promo: count(rows.map((r) => r.promoCodeId)), access: count(rows.map((r) => r.accessCodeId)) };
+}
+
+/**
+ * Gives back the code uses of orders that were cancelled or expired (after their stock, in the
+ * order insert_pending_orders takes them): a released order's use can be taken by another.
+ * Nothing to do, and no statement, for orders without codes.
+ */
+export async function releaseCodeUses(
+  tx: DbOrTx,
+  rows: readonly { promoCodeId: number | null; accessCodeId: number | null }[],
+): Promise<void> {
+  const uses = codeUses(rows);
+  for (const [id, n] of uses.promo)
+    await tx.execute(sql`UPDATE promo_codes SET used = used - ${n} WHERE id = ${id}`);
+  for (const [id, n] of uses.access)
+    await tx.execute(sql`UPDATE access_codes SET used = used - ${n} WHERE id = ${id}`);
+}
+
+/**
+ * Takes the code uses of a cancelled order again (a late payment approval). Answers false,
+ * changing nothing, when a code has no use left (its CHECK refuses: promo_codes_uses_check);
+ * the caller then refunds the payment as it does when the places are gone.
+ */
+export async function retakeCodeUses(
+  tx: DbOrTx,
+  row: { promoCodeId: number | null; accessCodeId: number | null },
+): Promise<boolean> {
+  const uses = codeUses([row]);
+  for (const [id] of uses.promo) {
+    const ok = await queryRows(
+      tx,
+      sql`UPDATE promo_codes SET used = used + 1 WHERE id = ${id} AND (max_uses IS NULL OR used < max_uses) RETURNING id`,
+    );
+    if (!ok.length) return false;
+  }
+  for (const [id] of uses.access) {
+    const ok = await queryRows(
+      tx,
+      sql`UPDATE access_codes SET used = used + 1 WHERE id = ${id} AND (max_uses IS NULL OR used < max_uses) RETURNING id`,
+    );
+    if (!ok.length) return false;
+  }
+  return true;
+}

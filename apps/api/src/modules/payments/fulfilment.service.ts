@@ -7,7 +7,7 @@ import { enqueueMessage } from '../../lib/outbox';
 import { issueTicketsForOrder } from '../tickets/ticket-issuing.service';
 import { creditOnlineTopUp } from '../wallet/wallet-ledger.service';
 import { findLines, findOrderForUpdate, markOrderPaid, type OrderRow } from '../orders/orders.service';
-import { claimsOf, commitStock, reserveStock } from '../orders/orders.service';
+import { claimsOf, commitStock, reserveStock, retakeCodeUses } from '../orders/orders.service';
 import {
   findCustomer,
   findEvent,
@@ -85,6 +85,8 @@ export async function fulfilPayment(
         .transaction(async (sp) => {
           const shortage = await reserveStock(sp, order.eventId, claims);
           if (shortage) throw new Error('shortage');
+          // its promo / access code uses too (given back when it expired)
+          if (!(await retakeCodeUses(sp, order))) throw new Error('code used up');
           return true;
         })
         .catch(() => false);
