@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { validationFailed } from '../lib/errors';
 import type { CustomerRow } from '../modules/identity/customer.repository';
 import { auditActors } from '../lib/audit';
+import { staffActor } from '../modules/staff/staff-auth.service';
 
 /**
  * What routes read from a request besides their zod-validated input, written once here
@@ -26,4 +27,9 @@ export function auditActor(req: FastifyRequest): string {
 /** The signed-in customer and the support operator acting for them, if any (after requireCustomer). */
 export function customerActor(req: FastifyRequest): { customer: CustomerRow; impersonatedBy: string | null } {
   return { customer: req.auth!.customer, impersonatedBy: req.auth!.impersonatedBy };
+}
+
+/** Audit actor of a back-office request (after app.requireStaff): the signed-in staff user. */
+export function staffAuditActor(req: FastifyRequest): string {
+  return staffActor(req.staff!.user.id);
 }

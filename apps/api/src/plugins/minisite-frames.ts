@@ -1,5 +1,8 @@
 import fp from 'fastify-plugin';
+import { parseFrameOrigin } from '@bilheteira/shared/frame-origin';
 import { findFrameOriginsOfEvent } from '../modules/events/minisite-frames.repository';
+
+export { parseFrameOrigin };
 
 /** Mini-site pages that organisers may embed in their own sites (issue 9). */
 export const MINISITE_PATH = /^\/(site|sitemail)(\/|$|\?)/;
@@ -19,22 +22,6 @@ export function frameAncestorSources(configured: string): string {
       ),
     );
   return sources.length ? sources.join(' ') : "'none'";
-}
-
-/**
- * An organiser's frame origin in canonical form (`https://host[:port]`, lower case), or
- * undefined when it is not one: only https, a DNS host name with a dot, no path, query,
- * credentials or wildcard. What reaches the CSP header can hold nothing but an origin.
- */
-export function parseFrameOrigin(input: string): string | undefined {
-  const m =
-    /^https:\/\/([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+)(:\d{1,5})?\/?$/i.exec(
-      input.trim(),
-    );
-  if (!m) return undefined;
-  const port = m[2] ? Number(m[2].slice(1)) : undefined;
-  if (port !== undefined && (port < 1 || port > 65535)) return undefined;
-  return `https://${m[1]!.toLowerCase()}${port !== undefined && port !== 443 ? `:${port}` : ''}`;
 }
 
 /** The sources of one mini-site's frame-ancestors: the global ones plus the organiser's origins. */

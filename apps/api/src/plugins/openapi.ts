@@ -5,6 +5,7 @@ import type { RouteOptions } from 'fastify';
 import { z } from 'zod';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import * as account from '@bilheteira/shared/schemas/account';
+import * as backofficeEvents from '@bilheteira/shared/schemas/backoffice-events';
 import * as carts from '@bilheteira/shared/schemas/carts';
 import * as common from '@bilheteira/shared/schemas/common';
 import * as contact from '@bilheteira/shared/schemas/contact';
@@ -20,6 +21,7 @@ import { declaredErrorSpecs } from '../lib/errors';
 /** The shared schema modules whose exported schemas become named components. */
 const sharedSchemaModules: Record<string, Record<string, unknown>> = {
   account,
+  backofficeEvents,
   carts,
   common,
   contact,

@@ -1,6 +1,21 @@
+import { eq } from 'drizzle-orm';
+import {
+  createEventBody,
+  createTicketTypeBody,
+  sessionBody,
+  type CreateEventBody,
+  type CreateTicketTypeBody,
+} from '@bilheteira/shared/schemas/backoffice-events';
 import type { Tx } from '../db/client';
-import { eventSessions, events, organizers, ticketTypes } from '../db/schema/index';
+import { organizers, ticketTypes } from '../db/schema/index';
+import { auditActors } from '../lib/audit';
+import { createEvent, publishEvent } from '../modules/events/events.admin.service';
+import { createSession, createTicketType } from '../modules/events/ticket-types.admin.service';
 import { addDays, at, ymd } from './dates';
+
+/** The demo private event's link (demo only, like the demo TOTP seeds: the API draws a random one). */
+export const DEMO_PRIVATE_LINK = 'evento-privado';
+const SEED_ACTOR = auditActors.ops('demo-seed');
 
 export interface DemoCatalog {
   organizerId: number;
@@ -24,15 +39,19 @@ const LOREM_FREE_ABOUT = {
   privado: 'Evento privado para convidados. Apenas acessível através da ligação partilhada pela organização.',
 };
 
-type AddEvent = (values: Omit<typeof events.$inferInsert, 'organizerId'>) => Promise<number>;
-type AddType = (slug: string, values: Omit<typeof ticketTypes.$inferInsert, 'eventId'>) => Promise<void>;
-/** What each demo event's seeding needs: the transaction, today (UTC midnight) and the inserts. */
+type AddEvent = (values: CreateEventBody & { slug: string }) => Promise<number>;
+type AddType = (slug: string, values: CreateTicketTypeBody) => Promise<number>;
+/** What each demo event's seeding needs: the transaction, today (UTC midnight) and the adders. */
 interface CatalogBuilder {
   tx: Tx;
+  organizerId: number;
+  now: Date;
   today: Date;
   addEvent: AddEvent;
   addType: AddType;
 }
+
+const iso = (d: Date) => d.toISOString();
 
 /** Organiser and the six demo events named in the README (slugs are a contract). */
 export async function seedCatalog(tx: Tx, now: Date): Promise<DemoCatalog> {
@@ -52,22 +71,24 @@ export async function seedCatalog(tx: Tx, now: Date): Promise<DemoCatalog> {
   const ids: Record<string, number> = {};
   const typeIds: Record<string, number> = {};
 
+  // Through the back office's own service functions (DESIGN §2b: one way to create an event),
+  // each input checked by the same shared schemas the API validates with.
   const addEvent: AddEvent = async (values) => {
-    const [row] = await tx
-      .insert(events)
-      .values({ organizerId, ...values })
-      .returning();
-    ids[values.slug] = row!.id;
-    return row!.id;
+    const event = await createEvent(tx, organizerId, createEventBody.parse(values), SEED_ACTOR, now);
+    ids[values.slug] = event.id;
+    return event.id;
   };
   const addType: AddType = async (slug, values) => {
-    const [row] = await tx
-      .insert(ticketTypes)
-      .values({ eventId: ids[slug]!, ...values })
-      .returning();
-    typeIds[`${slug}/${values.name}`] = row!.id;
+    const type = await createTicketType(
+      tx,
+      { organizerId, eventId: ids[slug]! },
+      createTicketTypeBody.parse(values),
+      SEED_ACTOR,
+    );
+    typeIds[`${slug}/${values.name}`] = type.id;
+    return type.id;
   };
-  const b: CatalogBuilder = { tx, today, addEvent, addType };
+  const b: CatalogBuilder = { tx, organizerId, now, today, addEvent, addType };
 
   await seedFestival(b);
   await seedConcert(b);
@@ -75,6 +96,17 @@ export async function seedCatalog(tx: Tx, now: Date): Promise<DemoCatalog> {
   await seedPastFestival(b);
   await seedSoldOut(b);
   await seedPrivateEvent(b);
+  for (const slug of Object.keys(ids))
+    await publishEvent(
+      tx,
+      organizerId,
+      ids[slug]!,
+      slug === 'evento-privado'
+        ? { visibility: 'private', linkToken: DEMO_PRIVATE_LINK }
+        : { visibility: 'public' },
+      SEED_ACTOR,
+      now,
+    );
 
   return { organizerId, events: ids, ticketTypes: typeIds, teatroSessions };
 }
@@ -90,38 +122,38 @@ async function seedFestival(b: CatalogBuilder): Promise<void> {
     information: LOREM_FREE_ABOUT.festival,
     address: 'Parque Tejo, Lisboa',
     city: 'Lisboa',
-    latitude: '38.7633',
-    longitude: '-9.0950',
-    startsAt: at(fStart, 16),
-    endsAt: at(addDays(fStart, 3), 2),
-    contactEmail: 'festival@promotora-demo.pt',
-    serviceFeeBp: 500,
-    walletEnabled: true,
+    latitude: 38.7633,
+    longitude: -9.095,
+    starts_at: iso(at(fStart, 16)),
+    ends_at: iso(at(addDays(fStart, 3), 2)),
+    contact_email: 'festival@promotora-demo.pt',
+    service_fee_bp: 500,
+    wallet_enabled: true,
     // tills work from now on in the demo (the demo ledger goes back 51 h)
-    walletOpensAt: addDays(b.today, -3),
-    onlineTopupEnabled: true,
-    refundsAllowed: true,
-    refundOpensAt: addDays(b.today, -1),
-    refundClosesAt: addDays(fStart, 60),
+    wallet_opens_at: iso(addDays(b.today, -3)),
+    online_topup_enabled: true,
+    refunds_allowed: true,
+    refund_opens_at: iso(addDays(b.today, -1)),
+    refund_closes_at: iso(addDays(fStart, 60)),
     promoters: ['Promotora Demo'],
     partners: ['Cerveja Lusa', 'Rádio Demo', 'Câmara Municipal de Lisboa'],
     terms: 'Entrada proibida a menores de 6 anos. A pulseira é pessoal e intransmissível depois de ativada.',
   });
   await b.addType('festival-demo', {
     name: 'Passe 3 dias',
-    priceCents: 8900,
+    price_cents: 8900,
     quantity: 2000,
-    maxPerOrder: 6,
-    periodDays: fDays,
-    sortOrder: 0,
+    max_per_order: 6,
+    period_days: fDays,
+    sort_order: 0,
   });
   for (const [i, day] of fDays.entries()) {
     await b.addType('festival-demo', {
       name: `Bilhete diário — dia ${i + 1}`,
-      priceCents: 3900,
+      price_cents: 3900,
       quantity: 1000,
-      periodDays: [day],
-      sortOrder: i + 1,
+      period_days: [day],
+      sort_order: i + 1,
     });
   }
 }
@@ -136,23 +168,23 @@ async function seedConcert(b: CatalogBuilder): Promise<void> {
     information: LOREM_FREE_ABOUT.concerto,
     address: 'Coliseu dos Recreios, Rua das Portas de Santo Antão 96, Lisboa',
     city: 'Lisboa',
-    startsAt: at(cDay, 21),
-    endsAt: at(cDay, 23, 30),
-    contactEmail: 'concertos@promotora-demo.pt',
-    serviceFeeBp: 400,
+    starts_at: iso(at(cDay, 21)),
+    ends_at: iso(at(cDay, 23, 30)),
+    contact_email: 'concertos@promotora-demo.pt',
+    service_fee_bp: 400,
   });
   await b.addType('concerto-demo', {
     name: 'Plateia',
-    priceCents: 3500,
+    price_cents: 3500,
     quantity: 800,
-    periodDays: [ymd(cDay)],
+    period_days: [ymd(cDay)],
   });
   await b.addType('concerto-demo', {
     name: 'Balcão',
-    priceCents: 2500,
+    price_cents: 2500,
     quantity: 400,
-    periodDays: [ymd(cDay)],
-    sortOrder: 1,
+    period_days: [ymd(cDay)],
+    sort_order: 1,
   });
 }
 
@@ -166,35 +198,30 @@ async function seedTheatre(b: CatalogBuilder): Promise<number[]> {
     information: LOREM_FREE_ABOUT.teatro,
     address: 'Teatro Sá da Bandeira, Porto',
     city: 'Porto',
-    startsAt: at(tStart, 17),
-    endsAt: at(addDays(tStart, 2), 23),
-    contactEmail: 'teatro@promotora-demo.pt',
-    isSession: true,
-    serviceFeeBp: 300,
+    starts_at: iso(at(tStart, 17)),
+    ends_at: iso(at(addDays(tStart, 2), 23)),
+    contact_email: 'teatro@promotora-demo.pt',
+    is_session: true,
+    service_fee_bp: 300,
   });
-  await b.addType('teatro-demo', { name: 'Normal', priceCents: 1500, quantity: 120, maxPerOrder: 8 });
+  await b.addType('teatro-demo', { name: 'Normal', price_cents: 1500, quantity: 120, max_per_order: 8 });
   await b.addType('teatro-demo', {
     name: 'Estudante',
-    priceCents: 1000,
+    price_cents: 1000,
     quantity: 40,
-    maxPerOrder: 4,
-    sortOrder: 1,
+    max_per_order: 4,
+    sort_order: 1,
   });
   const teatroSessions: number[] = [];
   for (const d of [0, 1, 2]) {
     for (const h of [17, 21]) {
-      const day = addDays(tStart, d);
-      const [s] = await b.tx
-        .insert(eventSessions)
-        .values({
-          eventId: teatroId,
-          date: ymd(day),
-          hour: `${h}:00`,
-          startsAt: at(day, h),
-          capacity: 120,
-        })
-        .returning();
-      teatroSessions.push(s!.id);
+      const session = await createSession(
+        b.tx,
+        { organizerId: b.organizerId, eventId: teatroId },
+        sessionBody.parse({ date: ymd(addDays(tStart, d)), hour: `${h}:00`, capacity: 120 }),
+        SEED_ACTOR,
+      );
+      teatroSessions.push(session.id);
     }
   }
 
@@ -211,19 +238,19 @@ async function seedPastFestival(b: CatalogBuilder): Promise<void> {
     information: LOREM_FREE_ABOUT.passado,
     address: 'Parque da Cidade, Porto',
     city: 'Porto',
-    startsAt: at(pStart, 16),
-    endsAt: at(addDays(pStart, 2), 2),
-    contactEmail: 'festival@promotora-demo.pt',
-    walletEnabled: true,
-    refundsAllowed: true,
-    refundOpensAt: addDays(pStart, 3),
-    refundClosesAt: addDays(pStart, 30),
+    starts_at: iso(at(pStart, 16)),
+    ends_at: iso(at(addDays(pStart, 2), 2)),
+    contact_email: 'festival@promotora-demo.pt',
+    wallet_enabled: true,
+    refunds_allowed: true,
+    refund_opens_at: iso(addDays(pStart, 3)),
+    refund_closes_at: iso(addDays(pStart, 30)),
   });
   await b.addType('festival-passado', {
     name: 'Passe 2 dias',
-    priceCents: 6000,
+    price_cents: 6000,
     quantity: 500,
-    periodDays: [ymd(pStart), ymd(addDays(pStart, 1))],
+    period_days: [ymd(pStart), ymd(addDays(pStart, 1))],
   });
 }
 
@@ -237,17 +264,18 @@ async function seedSoldOut(b: CatalogBuilder): Promise<void> {
     information: LOREM_FREE_ABOUT.esgotado,
     address: 'Altice Arena, Lisboa',
     city: 'Lisboa',
-    startsAt: at(eDay, 21),
-    endsAt: at(eDay, 23, 59),
-    contactEmail: 'concertos@promotora-demo.pt',
+    starts_at: iso(at(eDay, 21)),
+    ends_at: iso(at(eDay, 23, 59)),
+    contact_email: 'concertos@promotora-demo.pt',
   });
-  await b.addType('esgotado-demo', {
+  const geral = await b.addType('esgotado-demo', {
     name: 'Geral',
-    priceCents: 4500,
+    price_cents: 4500,
     quantity: 300,
-    sold: 300,
-    periodDays: [ymd(eDay)],
+    period_days: [ymd(eDay)],
   });
+  // its 300 places went before the demo starts (sales the demo does not replay as orders)
+  await b.tx.update(ticketTypes).set({ sold: 300 }).where(eq(ticketTypes.id, geral));
 }
 
 /** evento-privado: private, reachable by link only. */
@@ -260,15 +288,14 @@ async function seedPrivateEvent(b: CatalogBuilder): Promise<void> {
     information: LOREM_FREE_ABOUT.privado,
     address: 'Palácio da Bolsa, Porto',
     city: 'Porto',
-    startsAt: at(vDay, 19),
-    endsAt: at(vDay, 23),
-    contactEmail: 'eventos@promotora-demo.pt',
-    visibility: 'private',
+    starts_at: iso(at(vDay, 19)),
+    ends_at: iso(at(vDay, 23)),
+    contact_email: 'eventos@promotora-demo.pt',
   });
   await b.addType('evento-privado', {
     name: 'Convite',
-    priceCents: 0,
+    price_cents: 0,
     quantity: 100,
-    periodDays: [ymd(vDay)],
+    period_days: [ymd(vDay)],
   });
 }

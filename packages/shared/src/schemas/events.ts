@@ -74,6 +74,9 @@ export type EventSummary = z.infer<typeof eventSummary>;
 
 export const eventDetail = eventSummary.extend({
   information: z.string(),
+  /** the organiser's terms for this event */
+  terms: z.string(),
+  venue_name: z.string(),
   contact_email: z.string(),
   latitude: z.string().nullable(),
   longitude: z.string().nullable(),

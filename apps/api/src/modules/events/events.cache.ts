@@ -1,4 +1,5 @@
 import { eventDetailResponse, eventListResponse, type EventDetail } from '@bilheteira/shared/schemas/events';
+import { DEFAULT_LOCALE, type Locale } from '@bilheteira/shared/locales';
 import type { DbOrTx } from '../../db/client';
 import { Cache } from '../../lib/cache';
 import { getEventDetail, listEvents } from './events.service';
@@ -30,8 +31,21 @@ export function createPublicEventCaches(ttlMs: number) {
 export type PublicEventCaches = ReturnType<typeof createPublicEventCaches>;
 export type EventList = Awaited<ReturnType<typeof listEvents>>;
 
-const listKey = (q: Parameters<typeof listEvents>[1]) =>
-  JSON.stringify([q.search, q.sort, q.page, q.per_page, !!q.upcoming, q.published_after ?? '']);
+const listKey = (q: Parameters<typeof listEvents>[1], locale: Locale) =>
+  JSON.stringify([locale, q.search, q.sort, q.page, q.per_page, !!q.upcoming, q.published_after ?? '']);
+const detailKey = (slug: string, locale: Locale) => `${locale}|${slug}`;
+
+/**
+ * Forgets every public answer at once, after the back office changed an event (publish, edit,
+ * a ticket type…), so this instance shows the change at once; other instances within one TTL.
+ * Clearing everything is cheap (a TTL of a second refills it) and never misses a key.
+ */
+export function forgetPublicEvents(caches: PublicEventCaches): void {
+  caches.detail.clear();
+  caches.list.clear();
+  caches.detailJson.clear();
+  caches.listJson.clear();
+}
 
 /**
  * The body of GET /api/events/:slug, serialised once per TTL. It reads the database itself
@@ -42,9 +56,10 @@ export function eventDetailBodyCached(
   db: DbOrTx,
   slug: string,
   now: Date,
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<string> {
-  return caches.detailJson.through(slug, now.getTime(), async () =>
-    JSON.stringify(eventDetailResponse.parse({ data: await getEventDetail(db, slug, now) })),
+  return caches.detailJson.through(detailKey(slug, locale), now.getTime(), async () =>
+    JSON.stringify(eventDetailResponse.parse({ data: await getEventDetail(db, slug, now, locale) })),
   );
 }
 
@@ -54,9 +69,10 @@ export function eventListBodyCached(
   db: DbOrTx,
   q: Parameters<typeof listEvents>[1],
   now: Date,
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<string> {
-  return caches.listJson.through(listKey(q), now.getTime(), async () =>
-    JSON.stringify(eventListResponse.parse(await listEvents(db, q, now))),
+  return caches.listJson.through(listKey(q, locale), now.getTime(), async () =>
+    JSON.stringify(eventListResponse.parse(await listEvents(db, q, now, undefined, locale))),
   );
 }
 
@@ -66,8 +82,11 @@ export function getEventDetailCached(
   db: DbOrTx,
   slug: string,
   now: Date,
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<EventDetail> {
-  return caches.detail.through(slug, now.getTime(), () => getEventDetail(db, slug, now));
+  return caches.detail.through(detailKey(slug, locale), now.getTime(), () =>
+    getEventDetail(db, slug, now, locale),
+  );
 }
 
 /** listEvents through the public cache; the key is the whole validated query. */
@@ -76,6 +95,9 @@ export function listEventsCached(
   db: DbOrTx,
   q: Parameters<typeof listEvents>[1],
   now: Date,
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<EventList> {
-  return caches.list.through(listKey(q), now.getTime(), () => listEvents(db, q, now));
+  return caches.list.through(listKey(q, locale), now.getTime(), () =>
+    listEvents(db, q, now, undefined, locale),
+  );
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { PriceStepRule } from '@bilheteira/shared/price-steps';
 import type { DbOrTx } from '../../db/client';
@@ -70,13 +70,31 @@ export async function listPublicEvents(
   return { rows, total: count[0]?.n ?? 0 };
 }
 
-export async function findEventBySlug(db: DbOrTx, slug: string) {
+/**
+ * A published (or cancelled) event by its public path: the slug of a public event, or the link
+ * token of a private one. A private event's slug finds nothing (its link is the secret), except
+ * for a private event from before link tokens, whose link is its slug.
+ */
+export async function findEventBySlug(db: DbOrTx, path: string) {
   const rows = await db
     .select({ event: events, organizer: organizers })
     .from(events)
     .innerJoin(organizers, eq(organizers.id, events.organizerId))
-    .where(and(eq(events.slug, slug), inArray(events.status, ['published', 'cancelled'])))
+    .where(
+      and(
+        inArray(events.status, ['published', 'cancelled']),
+        or(
+          eq(events.linkToken, path),
+          and(eq(events.slug, path), or(eq(events.visibility, 'public'), isNull(events.linkToken))),
+        ),
+      ),
+    )
     .limit(1);
+  return rows[0];
+}
+
+export async function findOrganizerById(db: DbOrTx, id: number): Promise<OrganizerRow | undefined> {
+  const rows = await db.select().from(organizers).where(eq(organizers.id, id)).limit(1);
   return rows[0];
 }
 

@@ -18,6 +18,7 @@ const PUBLIC_CACHE_CONTROL = 'public, max-age=1';
 function sendJson(reply: FastifyReply, body: string) {
   return reply
     .header('cache-control', PUBLIC_CACHE_CONTROL)
+    .header('vary', 'X-locale')
     .type('application/json; charset=utf-8')
     .serializer((payload: unknown) => payload as string)
     .send(body);
@@ -29,13 +30,17 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['events'],
-        summary: 'Public event catalogue: search, sort and pages',
+        summary:
+          'Public event catalogue: search, sort and pages (names in the X-locale language, else pt-PT)',
         querystring: eventListQuery,
         response: { 200: eventListResponse },
       },
     },
     async (req, reply) =>
-      sendJson(reply, await eventListBodyCached(app.caches.publicEvents, app.db, req.query, new Date())),
+      sendJson(
+        reply,
+        await eventListBodyCached(app.caches.publicEvents, app.db, req.query, new Date(), req.locale),
+      ),
   );
 
   app.get(
@@ -43,7 +48,8 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['events'],
-        summary: 'An event page with ticket types, sessions and availability',
+        summary:
+          'An event page by slug, or a private event by its link token, with ticket types, sessions and availability; texts in the X-locale language, else pt-PT',
         params: slugParam,
         response: { 200: eventDetailResponse },
       },
@@ -51,7 +57,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) =>
       sendJson(
         reply,
-        await eventDetailBodyCached(app.caches.publicEvents, app.db, req.params.slug, new Date()),
+        await eventDetailBodyCached(app.caches.publicEvents, app.db, req.params.slug, new Date(), req.locale),
       ),
   );
 
@@ -65,7 +71,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: organizerPageResponse },
       },
     },
-    async (req) => ({ data: await getOrganizerPage(app.db, req.params.slug, new Date()) }),
+    async (req) => ({ data: await getOrganizerPage(app.db, req.params.slug, new Date(), req.locale) }),
   );
 };
 export default eventsRoutes;

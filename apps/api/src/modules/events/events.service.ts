@@ -1,8 +1,10 @@
 import { EVENT_STATUS, eventStatus } from '@bilheteira/shared/event-status';
+import { eventPublicPath } from '@bilheteira/shared/event-link';
 import { priceInForce, priceSchedule, type PricedTicketType } from '@bilheteira/shared/price-steps';
 import { isInSalesWindow } from '@bilheteira/shared/sales-window';
 import { publicStock } from '@bilheteira/shared/stock-display';
 import type { EventDetail, EventSummary } from '@bilheteira/shared/schemas/events';
+import { DEFAULT_LOCALE, type Locale } from '@bilheteira/shared/locales';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import {
@@ -29,7 +31,37 @@ const pricedOf = (t: TicketTypeRow): PricedTicketType => ({
   steps: t.priceSteps ?? [],
 });
 
-function toSummary(e: EventRow, o: OrganizerRow, types: TicketTypeRow[], now: Date): EventSummary {
+/** A text in the visitor's language, else pt-PT (the column), also when the translation is empty. */
+function pick<T extends Record<string, string | undefined>>(
+  translations: Partial<Record<'en' | 'es', T>>,
+  locale: Locale,
+  key: keyof T,
+  fallback: string,
+): string {
+  if (locale === DEFAULT_LOCALE) return fallback;
+  const text = translations[locale as 'en' | 'es']?.[key];
+  return text && text.trim() ? text : fallback;
+}
+
+/** The event's texts in `locale`, falling back to pt-PT field by field. */
+export const eventTexts = (e: EventRow, locale: Locale) => ({
+  name: pick(e.translations, locale, 'name', e.name),
+  information: pick(e.translations, locale, 'information', e.information),
+  terms: pick(e.translations, locale, 'terms', e.terms),
+  venue_name: pick(e.translations, locale, 'venue_name', e.venueName),
+});
+
+/** Ticket types the public sees (hidden ones are sold only through their access code). */
+const visibleTypes = (types: TicketTypeRow[]) => types.filter((t) => !t.hidden);
+
+function toSummary(
+  e: EventRow,
+  o: OrganizerRow,
+  allTypes: TicketTypeRow[],
+  now: Date,
+  locale: Locale = DEFAULT_LOCALE,
+): EventSummary {
+  const types = visibleTypes(allTypes);
   const available = types
     .filter((t) => onSale(t, now) || !t.salesStartAt || t.salesStartAt > now)
     .reduce((n, t) => n + left(t), 0);
@@ -42,8 +74,8 @@ function toSummary(e: EventRow, o: OrganizerRow, types: TicketTypeRow[], now: Da
   const priced = status === EVENT_STATUS.available || status === EVENT_STATUS.soon;
   return {
     id: e.id,
-    slug: e.slug,
-    name: e.name,
+    slug: eventPublicPath(e),
+    name: eventTexts(e, locale).name,
     address: e.address,
     city: e.city,
     starts_at: e.startsAt.toISOString(),
@@ -71,6 +103,7 @@ export async function listEvents(
   },
   now: Date,
   organizerId?: number,
+  locale: Locale = DEFAULT_LOCALE,
 ) {
   const { rows, total } = await listPublicEvents(
     db,
@@ -95,6 +128,7 @@ export async function listEvents(
       r.organizer,
       types.filter((t) => t.eventId === r.event.id),
       now,
+      locale,
     ),
   );
   return {
@@ -121,15 +155,39 @@ function sessionAvailability(s: SessionRow, types: TicketTypeRow[], lastTicketsA
   };
 }
 
-/** An event page by slug (private events too: reachable by link). Throws 404 if unknown. */
-export async function getEventDetail(db: DbOrTx, slug: string, now: Date): Promise<EventDetail> {
+/**
+ * An event page by its public path: a public event's slug or a private event's link token
+ * (never a private event's slug). Texts in `locale`, falling back to pt-PT. Throws 404.
+ */
+export async function getEventDetail(
+  db: DbOrTx,
+  slug: string,
+  now: Date,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<EventDetail> {
   const found = await findEventBySlug(db, slug);
   if (!found) throw notFound('event.not_found');
-  const { event: e, organizer } = found;
-  const [types, sessions] = await Promise.all([findTicketTypes(db, [e.id]), findSessions(db, e.id)]);
+  const [types, sessions] = await Promise.all([
+    findTicketTypes(db, [found.event.id]),
+    findSessions(db, found.event.id),
+  ]);
+  return eventDetailOf({ ...found, types, sessions }, now, locale);
+}
+
+/** The public page of an event from its rows (also the back office's preview of a draft). */
+export function eventDetailOf(
+  rows: { event: EventRow; organizer: OrganizerRow; types: TicketTypeRow[]; sessions: SessionRow[] },
+  now: Date,
+  locale: Locale,
+): EventDetail {
+  const { event: e, organizer, sessions } = rows;
+  const types = visibleTypes(rows.types);
+  const texts = eventTexts(e, locale);
   return {
-    ...toSummary(e, organizer, types, now),
-    information: e.information,
+    ...toSummary(e, organizer, types, now, locale),
+    information: texts.information,
+    terms: texts.terms,
+    venue_name: texts.venue_name,
     contact_email: e.contactEmail,
     latitude: e.latitude,
     longitude: e.longitude,
@@ -139,8 +197,8 @@ export async function getEventDetail(db: DbOrTx, slug: string, now: Date): Promi
     online_topup_enabled: e.onlineTopupEnabled,
     ticket_types: types.map((t) => ({
       id: t.id,
-      name: t.name,
-      description: t.description,
+      name: pick(t.translations, locale, 'name', t.name),
+      description: pick(t.translations, locale, 'description', t.description),
       price_cents: priceInForce(pricedOf(t), now).priceCents,
       price_schedule: priceSchedule(pricedOf(t), now),
       ...publicStock(left(t), t.maxPerOrder, e.lastTicketsAt),
@@ -160,7 +218,7 @@ export async function getEventDetail(db: DbOrTx, slug: string, now: Date): Promi
 }
 
 /** The organiser's public page and their public events. Throws 404 if unknown. */
-export async function getOrganizerPage(db: DbOrTx, slug: string, now: Date) {
+export async function getOrganizerPage(db: DbOrTx, slug: string, now: Date, locale: Locale = DEFAULT_LOCALE) {
   const organizer = await findOrganizerBySlug(db, slug);
   if (!organizer) throw notFound('organizer.not_found');
   const { data } = await listEvents(
@@ -168,6 +226,7 @@ export async function getOrganizerPage(db: DbOrTx, slug: string, now: Date) {
     { search: '', sort: 'date', page: 1, per_page: 100 },
     now,
     organizer.id,
+    locale,
   );
   return {
     organizer: {

@@ -1,16 +1,20 @@
-import { eq } from 'drizzle-orm';
+import { eq, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { events, organizers } from '../../db/schema/index';
 
-/** The frame origins the organiser of the event `slug` allows ([] for an unknown event). */
+/**
+ * The frame origins allowed for the mini-site of the event at `slug` (its slug or private link
+ * token): the organiser's and the event's own ([] for an unknown event).
+ */
 export async function findFrameOriginsOfEvent(db: DbOrTx, slug: string): Promise<string[]> {
   const rows = await db
-    .select({ origins: organizers.frameOrigins })
+    .select({ organizer: organizers.frameOrigins, event: events.embedOrigins })
     .from(events)
     .innerJoin(organizers, eq(organizers.id, events.organizerId))
-    .where(eq(events.slug, slug))
+    .where(or(eq(events.slug, slug), eq(events.linkToken, slug)))
     .limit(1);
-  return rows[0]?.origins ?? [];
+  const row = rows[0];
+  return row ? [...new Set([...row.organizer, ...row.event])] : [];
 }
 
 /** Replaces an organiser's frame origins (already validated); false for an unknown organiser. */

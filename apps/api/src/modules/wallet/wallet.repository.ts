@@ -254,8 +254,13 @@ export async function customerHasEventHistory(db: DbOrTx, customerId: number, ev
   return rows[0]?.known === true;
 }
 
+/** An event by its slug or its private link token (the caller checks which one a private event needs). */
 export async function findEventBySlugForWallet(db: DbOrTx, slug: string) {
-  const rows = await db.select().from(events).where(eq(events.slug, slug)).limit(1);
+  const rows = await db
+    .select()
+    .from(events)
+    .where(or(eq(events.slug, slug), eq(events.linkToken, slug)))
+    .limit(1);
   return rows[0];
 }
 

@@ -1,3 +1,4 @@
+import { eventPublicPath } from '@bilheteira/shared/event-link';
 import type { WalletEventData, WalletTransactionView } from '@bilheteira/shared/schemas/wallet';
 import { WALLET_REFUND_FEE_CENTS } from '@bilheteira/shared/constants';
 import {
@@ -58,7 +59,7 @@ export async function resolveWalletEvent(
   if (!event || event.status === 'draft') throw walletErrors.eventNotFound();
   if (
     event.visibility === 'private' &&
-    event.slug !== ref.slug &&
+    eventPublicPath(event) !== ref.slug &&
     !(ref.customerId !== undefined && (await customerHasEventHistory(db, ref.customerId, event.id)))
   )
     throw walletErrors.eventNotFound();

@@ -1,0 +1,15 @@
+/**
+ * VAT rates a ticket price includes. Shows and concerts pay the reduced rate, which differs by
+ * region (Código do IVA, art. 18): the presets the back office offers; any rate 0–23 % is
+ * allowed (another kind of event, an exemption).
+ */
+export const TICKET_VAT_PRESETS = [
+  { region: 'mainland', percent: 6 },
+  { region: 'madeira', percent: 5 },
+  { region: 'azores', percent: 4 },
+] as const;
+export type VatRegion = (typeof TICKET_VAT_PRESETS)[number]['region'];
+
+/** The rate a new ticket type starts with: shows on the mainland. */
+export const DEFAULT_TICKET_VAT_PERCENT = 6;
+export const MAX_VAT_PERCENT = 23;
