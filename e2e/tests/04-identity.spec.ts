@@ -1,15 +1,29 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoA11yViolations, lastOutboxMessage, screenshotBoth } from '../support/helpers';
+import {
+  expectNoA11yViolations,
+  freshMobile,
+  lastOutboxMessage,
+  newCustomer,
+  screenshotBoth,
+} from '../support/helpers';
 
 /**
- * Issue 4 done-when: a new customer registers +351 915000001, activates with the SMS code
+ * Issue 4 done-when: a new customer registers a new +351 number, activates with the SMS code
  * from the dev outbox, logs out, logs in through the two modals, is asked to continue on a
  * second "My account", meets the session-expired flow, resets the password by the emailed
- * link and logs in with the new one.
+ * link and logs in with the new one. Each run registers a number and email of its own.
  */
-const MOBILE = '915000001';
-const E164 = '+351915000001';
-const EMAIL = 'joana.e2e@example.pt';
+const newJoana = () => {
+  const mobile = freshMobile();
+  return {
+    mobile,
+    e164: `+351${mobile}`,
+    /** as the phone field shows it: 915 000 001 */
+    shown: `${mobile.slice(0, 3)} ${mobile.slice(3, 6)} ${mobile.slice(6)}`,
+    email: `joana.e2e.${mobile}@example.pt`,
+  };
+};
+type Joana = ReturnType<typeof newJoana>;
 const FIRST_PASSWORD = 'Primeira!2026';
 const NEW_PASSWORD = 'Segunda!Senha2026';
 
@@ -29,16 +43,16 @@ async function openMyAccount(page: Page) {
   await page.getByTestId('site-header').getByRole('button', { name: 'A minha conta' }).click();
 }
 
-async function loginThroughModals(page: Page, password: string, shots = false) {
+async function loginThroughModals(page: Page, joana: Joana, password: string, shots = false) {
   const phoneModal = page.getByTestId('login-phone-modal');
   await expect(phoneModal).toBeVisible();
-  await phoneModal.getByLabel('Telemóvel').fill(MOBILE);
-  await expect(phoneModal.getByLabel('Telemóvel')).toHaveValue('915 000 001');
+  await phoneModal.getByLabel('Telemóvel').fill(joana.mobile);
+  await expect(phoneModal.getByLabel('Telemóvel')).toHaveValue(joana.shown);
   await phoneModal.getByRole('button', { name: 'Continuar' }).click();
   await expect(phoneModal).toHaveCount(0);
   const passwordModal = page.getByTestId('login-password-modal');
   await expect(passwordModal).toBeVisible();
-  await expect(passwordModal).toContainText('+351 915 000 001');
+  await expect(passwordModal).toContainText(`+351 ${joana.shown}`);
   if (shots) {
     await screenshotBoth(page, '04-login-password-modal');
     await expectNoA11yViolations(page);
@@ -52,6 +66,7 @@ async function loginThroughModals(page: Page, password: string, shots = false) {
 
 test('register, activate by SMS, log out, log in, session expired, reset the password', async ({ page }) => {
   test.setTimeout(120_000);
+  const joana = newJoana();
   await page.goto('/');
 
   // An unknown number at the phone step offers registration.
@@ -63,7 +78,7 @@ test('register, activate by SMS, log out, log in, session expired, reset the pas
   await phoneModal.getByLabel('Telemóvel').fill('91a5');
   await expect(phoneModal.getByLabel('Telemóvel')).toHaveValue('915');
   await expect(submit).toBeDisabled();
-  await phoneModal.getByLabel('Telemóvel').fill(MOBILE);
+  await phoneModal.getByLabel('Telemóvel').fill(joana.mobile);
   await expect(submit).toBeEnabled();
   // the country list: searchable, Esc closes only the list
   await phoneModal.getByTestId('phone-country').click();
@@ -81,12 +96,12 @@ test('register, activate by SMS, log out, log in, session expired, reset the pas
   // Registration, with the number carried over.
   await expect(page).toHaveURL(/\/dashboard\/register\?/);
   const form = page.getByTestId('register-form');
-  await expect(form.getByLabel('Telemóvel')).toHaveValue('915 000 001');
+  await expect(form.getByLabel('Telemóvel')).toHaveValue(joana.shown);
   await form.getByRole('button', { name: 'Criar conta' }).click();
   await expect(form.getByText('Campo obrigatório.').first()).toBeVisible();
   await form.getByLabel('Nome', { exact: true }).fill('Joana');
   await form.getByLabel('Apelido').fill('Marques');
-  await form.getByLabel('E-mail', { exact: true }).fill(EMAIL);
+  await form.getByLabel('E-mail', { exact: true }).fill(joana.email);
   await form.getByLabel('Palavra-passe', { exact: true }).fill(FIRST_PASSWORD);
   await expect(page.getByTestId('password-strength')).toContainText('Forte');
   await form.getByLabel('Confirmar palavra-passe').fill('Diferente!2026');
@@ -102,7 +117,7 @@ test('register, activate by SMS, log out, log in, session expired, reset the pas
   const activate = page.getByTestId('activate-form');
   await expect(activate).toBeVisible();
   await expect(activate.getByTestId('resend-code')).toBeDisabled();
-  const sms = await lastOutboxMessage(page, E164);
+  const sms = await lastOutboxMessage(page, joana.e164);
   const code = String(sms!.meta.code);
   expect(code).toMatch(/^\d{6}$/);
   await activate.getByLabel('Código SMS').fill(code === '000000' ? '111111' : '000000');
@@ -116,7 +131,7 @@ test('register, activate by SMS, log out, log in, session expired, reset the pas
   await expect(page.getByTestId('welcome')).toHaveText('Olá, Joana Marques');
 
   // The email confirmation link.
-  const confirmation = await lastOutboxMessage(page, EMAIL);
+  const confirmation = await lastOutboxMessage(page, joana.email);
   await page.goto(
     new URL(String(confirmation!.meta.link)).pathname + new URL(String(confirmation!.meta.link)).search,
   );
@@ -132,7 +147,7 @@ test('register, activate by SMS, log out, log in, session expired, reset the pas
 
   // Log in through the two modals.
   await openMyAccount(page);
-  await loginThroughModals(page, FIRST_PASSWORD, true);
+  await loginThroughModals(page, joana, FIRST_PASSWORD, true);
 
   // A second "My account" with a stored token asks to continue.
   await page.goto('/');
@@ -152,7 +167,7 @@ test('register, activate by SMS, log out, log in, session expired, reset the pas
   // Forgot password, from the password step of the login modal.
   const phone = page.getByTestId('login-phone-modal');
   await expect(phone).toBeVisible();
-  await phone.getByLabel('Telemóvel').fill(MOBILE);
+  await phone.getByLabel('Telemóvel').fill(joana.mobile);
   await phone.getByRole('button', { name: 'Continuar' }).click();
   const passwordModal = page.getByTestId('login-password-modal');
   await passwordModal.getByLabel('Palavra-passe', { exact: true }).fill('errada-123');
@@ -163,7 +178,7 @@ test('register, activate by SMS, log out, log in, session expired, reset the pas
   await confirmAlert(page, 'Pedido enviado');
   await page.keyboard.press('Escape');
 
-  const resetMail = await lastOutboxMessage(page, EMAIL);
+  const resetMail = await lastOutboxMessage(page, joana.email);
   const link = new URL(String(resetMail!.meta.link));
   expect(link.pathname).toMatch(/^\/dashboard\/reset-password\/[\w-]{20,}$/);
   await page.goto(link.pathname);
@@ -176,13 +191,15 @@ test('register, activate by SMS, log out, log in, session expired, reset the pas
   await confirmAlert(page, 'Palavra-passe alterada');
 
   // The link opened the login: log in with the new password.
-  await loginThroughModals(page, NEW_PASSWORD);
+  await loginThroughModals(page, joana, NEW_PASSWORD);
 });
 
 test('the dev outbox page lists the messages with their codes and links', async ({ page }) => {
+  // a customer of this test's own: its activation SMS is in the outbox
+  const { e164 } = await newCustomer(page.request, { first_name: 'Joana', last_name: 'Marques' });
   await page.goto('/dev/outbox');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Caixa de saída (desenvolvimento)');
-  await page.getByLabel('Filtrar por destinatário').fill(E164);
+  await page.getByLabel('Filtrar por destinatário').fill(e164);
   await expect(page.getByTestId('outbox-entry').first()).toBeVisible();
   await expect(page.getByTestId('outbox-code').first()).toHaveText(/^\d{6}$/);
   await screenshotBoth(page, '04-dev-outbox');

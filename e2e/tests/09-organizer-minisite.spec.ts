@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoA11yViolations, lastOutboxMessage, screenshotBoth } from '../support/helpers';
+import { expectNoA11yViolations, freshMobile, lastOutboxMessage, screenshotBoth } from '../support/helpers';
 
 /** Clicks the real ALTCHA widget and waits for the proof of work to be solved in its worker. */
 async function solveCaptcha(page: Page) {
@@ -8,13 +8,13 @@ async function solveCaptcha(page: Page) {
   await expect(captcha).toHaveAttribute('data-verified', 'true', { timeout: 45_000 });
 }
 
-async function fillOrganizerForm(page: Page, email: string) {
+async function fillOrganizerForm(page: Page, email: string, mobile: string) {
   const form = page.getByTestId('organizer-request-form');
   await form.getByLabel('Nome', { exact: true }).fill('Marta');
   await form.getByLabel('Apelido').fill('Lopes');
   await form.getByLabel('Nome da empresa').fill('Lopes Eventos, Lda.');
   await form.getByLabel('E-mail').fill(email);
-  await form.getByLabel('Telemóvel').fill('912000111');
+  await form.getByLabel('Telemóvel').fill(mobile);
   await form.getByLabel('Palavra-passe', { exact: true }).fill('Palco!Verao2026');
   await form.getByLabel('Descrição').fill('Festivais de música de verão no Alentejo.');
   await form.getByRole('checkbox', { name: /Li e aceito/ }).check();
@@ -24,13 +24,14 @@ test.describe('organiser account request', () => {
   test('create event: invalid email, captcha, success, confirmation email, duplicate refused', async ({
     page,
   }) => {
-    const email = `marta.${Date.now()}@lopes-eventos.pt`;
+    const mobile = freshMobile();
+    const email = `marta.${mobile}.${Date.now()}@lopes-eventos.pt`;
     await page.goto('/');
     await page.getByTestId('site-header').getByRole('button', { name: 'Criar evento' }).click();
     const modal = page.getByTestId('create-event-modal');
     await expect(modal.getByRole('heading', { name: 'Criar evento' })).toBeVisible();
 
-    await fillOrganizerForm(page, 'marta@lopes');
+    await fillOrganizerForm(page, 'marta@lopes', mobile);
     await expect(page.getByTestId('password-strength')).toHaveAttribute('data-level', 'strong');
     await modal.getByRole('button', { name: 'Enviar pedido' }).click();
     const alert = page.getByTestId('alert-modal');
@@ -56,7 +57,7 @@ test.describe('organiser account request', () => {
     // The same email again, from the /create-account page: refused with a clear message.
     await page.goto('/create-account');
     await expect(page.getByRole('heading', { level: 1, name: 'Criar conta de organizador' })).toBeVisible();
-    await fillOrganizerForm(page, email);
+    await fillOrganizerForm(page, email, mobile);
     await solveCaptcha(page);
     await page.getByRole('button', { name: 'Enviar pedido' }).click();
     await expect(alert).toHaveAttribute('data-alert-type', 'error');
@@ -100,7 +101,7 @@ test.describe('event mini-site', () => {
     await screenshotBoth(page, '09-minisite-home');
 
     // Register from the mini-site account page with a new number, activation code by SMS.
-    const national = `96${String(Date.now()).slice(-7)}`;
+    const national = freshMobile();
     await page.getByTestId('minisite-bar').getByRole('link', { name: 'A minha conta' }).click();
     await expect(page).toHaveURL(`${base}/account`);
     await noSiteChrome();

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO } from '../support/helpers';
+import { DEMO, freshMobile } from '../support/helpers';
 
 /**
  * Hardening (XSS): a payload in any field a customer or an organiser can set never runs in
@@ -78,8 +78,8 @@ async function inputValues(page: Page) {
 
 /** A new customer whose names and email are payloads (register, then the SMS code). */
 async function registerCustomer(request: APIRequestContext) {
-  const mobile = `969${String(Date.now()).slice(-6)}`;
-  const email = emailOf(EMAIL_PAYLOADS[0], String(Date.now()));
+  const mobile = freshMobile();
+  const email = emailOf(EMAIL_PAYLOADS[0], `${mobile}${Date.now()}`);
   const reg = await request.post('/api/customers/register', {
     data: {
       first_name: PAYLOADS[0],
@@ -283,7 +283,7 @@ test('public forms and reflected addresses: search, unknown event and organiser,
   await page.goto('/need-help');
   await page.getByLabel('Nome').fill(PAYLOADS[2]);
   await page.getByLabel('Empresa (opcional)').fill(PAYLOADS[3]);
-  await page.getByLabel('Email').fill(emailOf(EMAIL_PAYLOADS[1], 'help'));
+  await page.getByLabel('Email').fill(emailOf(EMAIL_PAYLOADS[1], `help${Date.now()}`));
   await page.getByLabel('Mensagem').fill(PAYLOADS.join('\n'));
   await page.getByLabel(/Autorizo a Bilheteira/).check();
   await page.getByTestId('captcha').getByText('Não sou um robô').click();
@@ -299,7 +299,7 @@ test('public forms and reflected addresses: search, unknown event and organiser,
   await form.getByLabel('Apelido').fill(PAYLOADS[5]);
   await form.getByLabel('Nome da empresa').fill(PAYLOADS[6]);
   await form.getByLabel('E-mail').fill(emailOf(EMAIL_PAYLOADS[0], `org${Date.now()}`));
-  await form.getByLabel('Telemóvel').fill('912000222');
+  await form.getByLabel('Telemóvel').fill(freshMobile());
   await form.getByLabel('Palavra-passe', { exact: true }).fill('Palco!Verao2026');
   await form.getByLabel('Descrição').fill(PAYLOADS.join('\n'));
   await form.getByRole('checkbox', { name: /Li e aceito/ }).check();
