@@ -29,6 +29,7 @@ export default defineConfig({
         },
       },
       './apps/web/vite.config.ts',
+      './apps/backoffice/vite.config.ts',
     ],
   },
 });

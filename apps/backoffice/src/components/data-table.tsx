@@ -20,7 +20,7 @@ export function DataTable<T>({
   const rows = table.getRowModel().rows;
   return (
     <div
-      className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200"
+      className="relative overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200"
       role="region"
       aria-label={label}
       tabIndex={0}

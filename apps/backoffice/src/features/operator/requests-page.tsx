@@ -107,6 +107,8 @@ export function RequestsPage() {
     data: requests.data ?? [],
     columns,
     getCoreRowModel: getCoreRowModel(),
+    // the API orders the rows (newest first)
+    enableSorting: false,
     manualPagination: true,
     manualFiltering: true,
   });

@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import {
+  createColumnHelper,
+  getCoreRowModel,
+  getSortedRowModel,
+  useReactTable,
+  type SortingState,
+} from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -22,6 +28,7 @@ export function SessionsPage() {
   const { t } = useTranslation(['sessions', 'common']);
   const qc = useQueryClient();
   const sessions = useQuery({ queryKey: ['sessions'], queryFn: () => api<StaffSession[]>('/auth/sessions') });
+  const [sorting, setSorting] = useState<SortingState>([{ id: 'last_seen_at', desc: true }]);
   const [revoking, setRevoking] = useState<StaffSession | null>(null);
   const [error, setError] = useState<string | null>(null);
   const revoke = useMutation({
@@ -42,6 +49,7 @@ export function SessionsPage() {
     () => [
       col.accessor('user_agent', {
         header: () => t('sessions:device_header'),
+        enableSorting: false,
         cell: (c) => (
           <span className="font-semibold">
             {device(c.row.original)}
@@ -53,7 +61,7 @@ export function SessionsPage() {
           </span>
         ),
       }),
-      col.accessor('ip', { header: () => t('sessions:ip') }),
+      col.accessor('ip', { header: () => t('sessions:ip'), enableSorting: false }),
       col.accessor('created_at', {
         header: () => t('sessions:started'),
         cell: (c) => formatDateTime(c.getValue()),
@@ -65,6 +73,7 @@ export function SessionsPage() {
       col.accessor('second_factor', {
         header: () => t('sessions:second_factor'),
         cell: (c) => (c.getValue() ? t('common:yes') : t('common:no')),
+        enableSorting: false,
       }),
       col.display({
         id: 'actions',
@@ -87,7 +96,14 @@ export function SessionsPage() {
     [t],
   );
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table keeps its own state; nothing here is memoised by the compiler
-  const table = useReactTable({ data: sessions.data ?? [], columns, getCoreRowModel: getCoreRowModel() });
+  const table = useReactTable({
+    data: sessions.data ?? [],
+    columns,
+    state: { sorting },
+    onSortingChange: setSorting,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+  });
   return (
     <div className="max-w-5xl">
       <PageHeader title={t('sessions:title')} subtitle={t('sessions:intro')} />

@@ -1,0 +1,51 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { permissionsOf, ROLES, type Role } from '@bilheteira/shared/backoffice-roles';
+import type { StaffMe } from '@bilheteira/shared/schemas/backoffice';
+import { currentMembership, navItems } from './nav';
+
+const membership = (organizer_id: number, role: Role) => ({
+  organizer_id,
+  organizer_name: `Org ${organizer_id}`,
+  organizer_slug: `org-${organizer_id}`,
+  role,
+  permissions: permissionsOf(role),
+});
+
+const me = (memberships: StaffMe['memberships'], platform_role: string | null = null): StaffMe => ({
+  id: 1,
+  email: 'a@b.pt',
+  name: 'A',
+  platform_role,
+  second_factor_enabled: true,
+  state: 'complete',
+  csrf_token: 'x',
+  memberships,
+});
+
+describe('side navigation', () => {
+  it('shows the team page only to roles that manage the team', () => {
+    for (const role of ROLES) {
+      const user = me([membership(7, role)]);
+      const ids = navItems(user, user.memberships[0]!).map((i) => i.id);
+      expect(ids.includes('team'), role).toBe(role === 'owner' || role === 'admin');
+      expect(ids).toContain('sessions');
+      expect(ids).not.toContain('requests');
+    }
+  });
+
+  it('shows the request queue to platform operators only', () => {
+    const operator = me([], 'operator');
+    expect(navItems(operator, null).map((i) => i.id)).toEqual(['home', 'requests', 'sessions']);
+  });
+
+  it("links the team page of the organiser in use, and never another organiser's from the URL", () => {
+    const user = me([membership(3, 'viewer'), membership(9, 'owner')]);
+    expect(currentMembership(user, 9)?.organizer_id).toBe(9);
+    expect(navItems(user, currentMembership(user, 9)).find((i) => i.id === 'team')?.to).toBe(
+      '/organizers/9/team',
+    );
+    expect(navItems(user, currentMembership(user, 3)).some((i) => i.id === 'team')).toBe(false);
+    expect(currentMembership(user, 42)).toBeNull();
+  });
+});
