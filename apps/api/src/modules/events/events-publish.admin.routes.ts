@@ -21,7 +21,7 @@ const eventsPublishAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${BASE}/:eventId/preview`,
     {
-      preHandler: viewer,
+      preValidation: viewer,
       schema: {
         tags: BACKOFFICE_TAGS,
         summary: 'The public event page of the event (drafts too), in the X-locale language',
@@ -37,7 +37,7 @@ const eventsPublishAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${BASE}/:eventId/publish`,
     {
-      preHandler: publisher,
+      preValidation: publisher,
       schema: {
         tags: BACKOFFICE_TAGS,
         summary:
@@ -63,7 +63,7 @@ const eventsPublishAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${BASE}/:eventId/unpublish`,
     {
-      preHandler: publisher,
+      preValidation: publisher,
       schema: {
         tags: BACKOFFICE_TAGS,
         summary: 'Takes a published event off the site (a draft again; tickets sold stay valid)',

@@ -1,4 +1,9 @@
-/** What the back-office events routes share: tags, path parameters, the public-cache hook. */
+/**
+ * What the back-office events routes share: tags, path parameters, the public-cache hook.
+ * Their `app.requireStaff` runs as `preValidation`, before the body is checked, so a caller
+ * without a session (401), of another organiser (404) or without the permission (403) is
+ * refused the same way whatever they send, and learns nothing of how input is validated.
+ */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { idParam } from '@bilheteira/shared/schemas/common';

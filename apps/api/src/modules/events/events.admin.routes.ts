@@ -39,7 +39,7 @@ const eventsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     BASE,
     {
-      preHandler: viewer,
+      preValidation: viewer,
       schema: {
         tags: BACKOFFICE_TAGS,
         summary: "The organiser's events: search, filter by status, sort and pages",
@@ -54,7 +54,7 @@ const eventsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     BASE,
     {
-      preHandler: editor,
+      preValidation: editor,
       schema: {
         tags: BACKOFFICE_TAGS,
         summary: 'Creates an event as a draft (slug made from the name when not given)',
@@ -72,7 +72,7 @@ const eventsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${BASE}/:eventId`,
     {
-      preHandler: viewer,
+      preValidation: viewer,
       schema: {
         tags: BACKOFFICE_TAGS,
         summary: 'An event with every editable field, its ticket types, sessions and days',
@@ -86,7 +86,7 @@ const eventsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     `${BASE}/:eventId`,
     {
-      preHandler: editor,
+      preValidation: editor,
       schema: {
         tags: BACKOFFICE_TAGS,
         summary: 'Changes the fields sent (a published event keeps its slug)',
@@ -111,7 +111,7 @@ const eventsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${BASE}/:eventId/duplicate`,
     {
-      preHandler: editor,
+      preValidation: editor,
       schema: {
         tags: BACKOFFICE_TAGS,
         summary: 'Copies the event, its ticket types, sessions and days as a new draft',

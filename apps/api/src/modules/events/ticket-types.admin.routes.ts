@@ -46,7 +46,7 @@ const ticketTypesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${BASE}/ticket-types`,
     {
-      preHandler: editor,
+      preValidation: editor,
       schema: {
         tags: BACKOFFICE_TAGS,
         summary: 'Adds a ticket type (price in cents, VAT rate, stock, per-order limits, sales window)',
@@ -64,7 +64,7 @@ const ticketTypesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     `${BASE}/ticket-types/:typeId`,
     {
-      preHandler: editor,
+      preValidation: editor,
       schema: {
         tags: BACKOFFICE_TAGS,
         summary:
@@ -83,7 +83,7 @@ const ticketTypesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     `${BASE}/ticket-types/:typeId`,
     {
-      preHandler: editor,
+      preValidation: editor,
       schema: {
         tags: BACKOFFICE_TAGS,
         summary: 'Deletes a ticket type nobody ordered (409 otherwise: hide it instead)',
@@ -100,7 +100,7 @@ const ticketTypesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${BASE}/sessions`,
     {
-      preHandler: editor,
+      preValidation: editor,
       schema: {
         tags: BACKOFFICE_TAGS,
         summary: "Adds a session (date and hour in the event's time zone, optional capacity)",
@@ -118,7 +118,7 @@ const ticketTypesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     `${BASE}/sessions/:sessionId`,
     {
-      preHandler: editor,
+      preValidation: editor,
       schema: {
         tags: BACKOFFICE_TAGS,
         summary:
@@ -137,7 +137,7 @@ const ticketTypesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     `${BASE}/sessions/:sessionId`,
     {
-      preHandler: editor,
+      preValidation: editor,
       schema: {
         tags: BACKOFFICE_TAGS,
         summary: 'Deletes a session nobody ordered',
@@ -154,7 +154,7 @@ const ticketTypesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${BASE}/days`,
     {
-      preHandler: editor,
+      preValidation: editor,
       schema: {
         tags: BACKOFFICE_TAGS,
         summary: 'Sets the daily capacities of a multi-day event (the whole list)',
