@@ -50,6 +50,8 @@ const SAFE = new Set(['GET', 'HEAD']);
 export interface CallOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   json?: unknown;
+  /** a multipart body (file uploads); the browser sets its content type */
+  form?: FormData;
   query?: Record<string, string | number | undefined>;
   /** a 401 is the caller's business (sign-in, /auth/me): no session-ended handling */
   anonymous?: boolean;
@@ -63,6 +65,18 @@ export interface CallOptions {
  * envelope's `data`, or throws ApiError with the API's localised message.
  */
 export async function api<T>(path: string, opts: CallOptions = {}): Promise<T> {
+  return (await apiEnvelope<T>(path, opts)).data;
+}
+
+/** The whole answer: `data` with the API's localised `message` and a list's `meta`. */
+export interface Envelope<T> {
+  data: T;
+  message?: string;
+  meta?: { page: number; per_page: number; total: number; last_page: number };
+}
+
+/** As `api`, answering the whole envelope (the success message, a list's pages). */
+export async function apiEnvelope<T>(path: string, opts: CallOptions = {}): Promise<Envelope<T>> {
   const method = opts.method ?? 'GET';
   const headers: Record<string, string> = { Accept: 'application/json', 'X-locale': currentLocale() };
   if (!SAFE.has(method) && csrfToken) headers['X-CSRF-Token'] = csrfToken;
@@ -76,7 +90,7 @@ export async function api<T>(path: string, opts: CallOptions = {}): Promise<T> {
       method,
       headers,
       credentials: 'same-origin',
-      body: opts.json !== undefined ? JSON.stringify(opts.json) : undefined,
+      body: opts.json !== undefined ? JSON.stringify(opts.json) : opts.form,
     });
   } catch {
     throw new NetworkError(opts.fallbackMessage ?? 'network');
@@ -93,5 +107,5 @@ export async function api<T>(path: string, opts: CallOptions = {}): Promise<T> {
     if (res.status === 401 && !opts.anonymous) sessionEnded?.();
     throw error;
   }
-  return (body as { data: T }).data;
+  return body as Envelope<T>;
 }
