@@ -7,3 +7,4 @@ export * from './wallet';
 export * from './staff';
 export * from './pricing';
 export * from './media';
+export * from './lifecycle';

@@ -245,4 +245,9 @@ export const LATER_ERASURE_STEPS: readonly ErasureStep[] = [
     does: 'keep',
     why: "an event's image files (metadata stripped) and who uploaded them; no customer data",
   },
+  {
+    table: 'event_changes',
+    does: 'keep',
+    why: "an event's postponements and cancellations (dates, staff actor); no customer data",
+  },
 ];
