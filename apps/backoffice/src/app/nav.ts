@@ -10,11 +10,14 @@ export const paths = {
   sessions: '/sessions',
   operatorRequests: '/operator/requests',
   team: (organizerId: number) => `/organizers/${organizerId}/team`,
+  events: (organizerId: number) => `/organizers/${organizerId}/events`,
+  newEvent: (organizerId: number) => `/organizers/${organizerId}/events/new`,
+  event: (organizerId: number, eventId: number) => `/organizers/${organizerId}/events/${eventId}`,
   invitation: (token: string) => `/invitations/${token}`,
 };
 
 export interface NavItem {
-  id: 'home' | 'team' | 'requests' | 'sessions';
+  id: 'home' | 'events' | 'team' | 'requests' | 'sessions';
   to: string;
   /** the section the entry belongs to (organiser, platform, account) */
   section: 'organizer' | 'platform' | 'account';
@@ -22,6 +25,7 @@ export interface NavItem {
 
 /** An organiser page needs this permission in the current organiser. */
 const ORGANIZER_PAGES: { id: NavItem['id']; permission: Permission; to: (id: number) => string }[] = [
+  { id: 'events', permission: 'events.view', to: paths.events },
   { id: 'team', permission: 'team.manage', to: paths.team },
 ];
 

@@ -30,6 +30,22 @@ export function createBackofficeRouter() {
             lazy: async () => ({ Component: (await import('../features/team/team-page')).TeamPage }),
           },
           {
+            path: 'organizers/:organizerId/events',
+            lazy: async () => ({
+              Component: (await import('../features/events/events-list-page')).EventsListPage,
+            }),
+          },
+          {
+            path: 'organizers/:organizerId/events/new',
+            lazy: async () => ({
+              Component: (await import('../features/events/new-event-page')).NewEventPage,
+            }),
+          },
+          {
+            path: 'organizers/:organizerId/events/:eventId',
+            lazy: async () => ({ Component: (await import('../features/events/event-page')).EventPage }),
+          },
+          {
             path: 'sessions',
             lazy: async () => ({
               Component: (await import('../features/sessions/sessions-page')).SessionsPage,

@@ -54,7 +54,7 @@ export function SessionsPage() {
           <span className="font-semibold">
             {device(c.row.original)}
             {c.row.original.current && (
-              <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">
+              <span className="mt-1 block w-fit rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-emerald-900">
                 {t('sessions:this_device')}
               </span>
             )}
