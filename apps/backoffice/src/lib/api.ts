@@ -48,7 +48,7 @@ export function onSessionEnded(handler: () => void): void {
 const SAFE = new Set(['GET', 'HEAD']);
 
 export interface CallOptions {
-  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   json?: unknown;
   /** a multipart body (file uploads); the browser sets its content type */
   form?: FormData;
