@@ -78,7 +78,9 @@ function InvitationSteps({ token, preview }: { token: string; preview: Preview }
       />
     );
   if (stepOf(me) !== 'complete' || accepted)
-    return <SignInSteps me={me} onComplete={() => (accepted ? void goHome() : undefined)} />;
+    return (
+      <SignInSteps me={me} email={preview.email} onComplete={() => (accepted ? void goHome() : undefined)} />
+    );
   if (me && me.email !== preview.email)
     return (
       <div className="flex flex-col gap-4">

@@ -16,7 +16,16 @@ export const stepOf = (me: StaffMe | null | undefined): SignInStep | 'complete' 
  * role that requires one and has none. `onComplete` runs once the session is complete (after
  * the recovery codes were kept, for a set-up).
  */
-export function SignInSteps({ me, onComplete }: { me: StaffMe | null; onComplete(): void }) {
+export function SignInSteps({
+  me,
+  onComplete,
+  email,
+}: {
+  me: StaffMe | null;
+  onComplete(): void;
+  /** the email to sign in with, when known (an invitation's) */
+  email?: string;
+}) {
   const [settingUp, setSettingUp] = useState(false);
   const restart = () => {
     void api('/auth/logout', { method: 'POST', anonymous: true }).catch(() => undefined);
@@ -26,7 +35,9 @@ export function SignInSteps({ me, onComplete }: { me: StaffMe | null; onComplete
   if (stepOf(me) === 'totp_setup' && !settingUp) setSettingUp(true);
   const step = settingUp ? 'totp_setup' : stepOf(me);
   if (step === 'password')
-    return <PasswordStep onDone={(m) => (setMe(m), m.state === 'complete' && onComplete())} />;
+    return (
+      <PasswordStep defaultEmail={email} onDone={(m) => (setMe(m), m.state === 'complete' && onComplete())} />
+    );
   if (step === 'second_factor')
     return <CodeStep onDone={(m) => (setMe(m), onComplete())} onRestart={restart} />;
   if (step === 'totp_setup')
