@@ -229,9 +229,32 @@ describe('promo codes', () => {
       'O código «AINDA-NAO» ainda não está válido.',
     );
     expect((await refused('NAO-EXISTE', 422, 'code_unknown', 'es')).code).toBe('code_unknown');
-    // the restricted code applies to its own type
-    const ok = await order(c!.token, { items: [{ ticket_id: other, qty: 1 }], promo_code: 'SO-OUTRO' });
-    expect(ok.json().data.discount_cents).toBe(500);
+    // the restricted code applies to its own type, quoted on the cart exactly as ordered
+    const auth = { authorization: `Bearer ${c!.token}`, 'x-locale': 'pt-pt' };
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/carts/add-item',
+      headers: auth,
+      payload: { event_id: eventId, ticket_id: other, amount: 2 },
+    });
+    const quote = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/promo-quote',
+      headers: auth,
+      payload: { event_id: eventId, code: 'so-outro' },
+    });
+    expect(quote.statusCode, quote.body).toBe(200);
+    expect(quote.json()).toMatchObject({
+      data: { code: 'SO-OUTRO', gross_cents: 2000, discount_cents: 1000, subtotal_cents: 1000 },
+      message: 'Código «SO-OUTRO» aplicado: −10,00\u00a0€.',
+    });
+    const ok = await order(c!.token, { promo_code: 'SO-OUTRO' });
+    expect(ok.json().data).toMatchObject({
+      discount_cents: 1000,
+      subtotal_cents: 1000,
+      service_cents: quote.json().data.service_cents,
+      total_cents: quote.json().data.total_cents,
+    });
   });
 
   it('limits a customer to per_customer_limit orders with the code', async () => {

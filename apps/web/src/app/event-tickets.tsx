@@ -4,12 +4,19 @@ import type { EventDetail } from '@bilheteira/shared/schemas/events';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Toast } from '../components/toast';
-import { cartLineKey, TicketSelector, type CartChange } from '../features/catalog/components/ticket-selector';
+import { AccessCodeForm } from '../features/catalog/components/access-code-form';
+import {
+  cartLineKey,
+  TicketSelector,
+  type CartChange,
+  type CartItemInput,
+} from '../features/catalog/components/ticket-selector';
 import { cartQuery } from '../features/checkout/api/cart';
 import { CartBar } from '../features/checkout/components/cart-bar';
 import { CartPanel } from '../features/checkout/components/cart-panel';
 import { useAddToCart } from '../features/checkout/hooks/use-add-to-cart';
 import { useSession } from '../stores/session-store';
+import { useUnlockedTickets } from './unlocked-tickets';
 
 /**
  * The buying part of an event page (site and mini-sites): the ticket selector fed with what
@@ -36,9 +43,21 @@ export function EventTickets({ event, returnTo }: { event: EventDetail; returnTo
   const onAdded = (change: CartChange) =>
     setToast((p) => ({ message: t(`tickets.${change}`), id: p.id + 1 }));
   const purchasable = isPurchasable(event.status as EventStatus);
+  const { shown, unlocked, apply } = useUnlockedTickets(event);
+  // a hidden type's line is set with the code that unlocked it
+  const add = useCallback(
+    (item: CartItemInput) =>
+      addToCart(
+        unlocked?.ticket_types.some((x) => x.id === item.ticket_id)
+          ? { ...item, access_code: unlocked.code }
+          : item,
+      ),
+    [addToCart, unlocked],
+  );
   return (
     <>
-      <TicketSelector event={event} onAdd={addToCart} inCart={inCart} onAdded={onAdded} />
+      <TicketSelector event={shown} onAdd={add} inCart={inCart} onAdded={onAdded} />
+      {purchasable && <AccessCodeForm onApply={apply} applied={unlocked?.code ?? null} />}
       {purchasable && (
         <>
           <CartPanel eventId={event.id} eventSlug={event.slug} returnTo={returnTo} />

@@ -89,3 +89,8 @@ export const normalizeHour = (h: string): string => {
   const [hh = '0', mm = '00'] = h.split(':');
   return `${hh.padStart(2, '0')}:${mm.padStart(2, '0')}`;
 };
+
+/** "10 de março" (the day an announced price ends), in the event's time zone. */
+export function formatDayMonth(iso: string, timeZone: string, locale: Locale): string {
+  return dateFormat(INTL_LOCALE[locale], { day: 'numeric', month: 'long', timeZone }).format(new Date(iso));
+}

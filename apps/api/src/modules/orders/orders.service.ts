@@ -7,6 +7,7 @@ export {
   findOrderById,
   findOrderForUpdate,
   findOwnedOrder,
+  findPromoCodeTexts,
   markOrderPaid,
   setOrderExpiry,
   type OrderRow,

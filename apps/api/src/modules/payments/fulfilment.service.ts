@@ -7,7 +7,13 @@ import { enqueueMessage } from '../../lib/outbox';
 import { issueTicketsForOrder } from '../tickets/ticket-issuing.service';
 import { creditOnlineTopUp } from '../wallet/wallet-ledger.service';
 import { findLines, findOrderForUpdate, markOrderPaid, type OrderRow } from '../orders/orders.service';
-import { claimsOf, commitStock, reserveStock, retakeCodeUses } from '../orders/orders.service';
+import {
+  claimsOf,
+  commitStock,
+  findPromoCodeTexts,
+  reserveStock,
+  retakeCodeUses,
+} from '../orders/orders.service';
 import {
   findCustomer,
   findEvent,
@@ -187,6 +193,8 @@ async function sendConfirmation(
     subtotalCents: order.subtotalCents,
     serviceCents: order.serviceCents,
     totalCents: order.totalCents,
+    discountCents: order.discountCents,
+    promoCode: (await findPromoCodeTexts(tx, [order])).get(order.promoCodeId ?? 0) ?? null,
     serviceFeeBp: event ? ratedServiceFeeBp(ticketLines, event.serviceFeeBp, order.serviceCents) : null,
     tickets: tickets.map((x) => ({ name: x.name, token: withTokens ? x.token : null })),
     topupCents,

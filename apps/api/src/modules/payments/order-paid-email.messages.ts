@@ -7,6 +7,11 @@ export const orderPaidEmailMessages = defineMessages({
     en: 'Tickets: {amount}',
     es: 'Entradas: {amount}',
   },
+  'email.receipt_discount': {
+    'pt-pt': 'Desconto ({code}): −{amount}',
+    en: 'Discount ({code}): −{amount}',
+    es: 'Descuento ({code}): −{amount}',
+  },
   'email.receipt_service': {
     'pt-pt': 'Custo de serviço ({percent} % + IVA): {amount}',
     en: 'Service cost ({percent}% + VAT): {amount}',

@@ -12,6 +12,9 @@ export interface OrderPaidEmailInput {
   subtotalCents: number;
   serviceCents: number;
   totalCents: number;
+  /** what a promo code took off the tickets (already out of subtotalCents), and the code */
+  discountCents?: number;
+  promoCode?: string | null;
   /** the event's service cost percentage when it still accounts for serviceCents */
   serviceFeeBp: number | null;
   /** ticket names, each with its token when the address may receive admissions */
@@ -44,7 +47,9 @@ export function orderPaidEmail(o: OrderPaidEmailInput): { subject: string; body:
       ].join('\n'),
     };
   }
-  const ticketCents = o.subtotalCents - o.topupCents;
+  const discount = o.discountCents ?? 0;
+  // the tickets at their price, then the discount: the lines add up to the total paid
+  const ticketCents = o.subtotalCents - o.topupCents + discount;
   const service =
     o.serviceFeeBp === null
       ? t('email.receipt_service_plain', { amount: formatEur(o.serviceCents) })
@@ -65,6 +70,9 @@ export function orderPaidEmail(o: OrderPaidEmailInput): { subject: string; body:
           ]
         : []),
       t('email.receipt_tickets', { amount: formatEur(ticketCents) }),
+      ...(discount
+        ? [t('email.receipt_discount', { code: o.promoCode ?? '', amount: formatEur(discount) })]
+        : []),
       service,
       ...(o.topupCents ? [t('email.order_paid_topup', { amount: formatEur(o.topupCents) })] : []),
       t('email.receipt_total', { amount: formatEur(o.totalCents) }),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { envelope, idParam } from '@bilheteira/shared/schemas/common';
 import { priceStepsBody, priceStepView } from '@bilheteira/shared/schemas/pricing';
 import { translate } from '../../i18n/messages';
+import { forgetPublicAnswersOnChange } from '../events/events.admin.http';
 import { BASE, eventParams, scopeOf } from './pricing-admin.routes';
 import { priceStepsOf, setPriceSteps } from './pricing.service';
 import './pricing.messages';
@@ -16,11 +17,13 @@ const typeParams = eventParams.extend({ ticketTypeId: idParam });
  */
 const priceStepsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const editor = app.requireStaff({ permission: 'events.edit' });
+  // a change shows on the public event page and at checkout at once
+  forgetPublicAnswersOnChange(app);
 
   app.get(
     `${BASE}/ticket-types/:ticketTypeId/price-steps`,
     {
-      preHandler: editor,
+      preValidation: editor,
       schema: {
         tags: TAGS,
         summary: "A ticket type's announced price steps, in the order they apply",
@@ -34,7 +37,7 @@ const priceStepsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${BASE}/ticket-types/:ticketTypeId/price-steps`,
     {
-      preHandler: editor,
+      preValidation: editor,
       schema: {
         tags: TAGS,
         summary: "Replaces a ticket type's price steps (early bird → regular → door)",

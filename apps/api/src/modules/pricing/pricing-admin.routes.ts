@@ -11,6 +11,7 @@ import {
   promoCodeView,
 } from '@bilheteira/shared/schemas/pricing';
 import { translate } from '../../i18n/messages';
+import { forgetPublicAnswersOnChange } from '../events/events.admin.http';
 import {
   accessCodesOf,
   changeAccessCode,
@@ -42,11 +43,13 @@ export const scopeOf = (req: FastifyRequest): EventScope => {
  */
 const pricingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const editor = app.requireStaff({ permission: 'events.edit' });
+  // a change shows on the public event page and at checkout at once
+  forgetPublicAnswersOnChange(app);
 
   app.get(
     `${BASE}/promo-codes`,
     {
-      preHandler: editor,
+      preValidation: editor,
       schema: {
         tags: TAGS,
         summary: "The event's promo codes with their uses",
@@ -60,7 +63,7 @@ const pricingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${BASE}/promo-codes`,
     {
-      preHandler: editor,
+      preValidation: editor,
       schema: {
         tags: TAGS,
         summary: 'Creates a promo code: a percentage or an amount off each ticket it covers',
@@ -78,7 +81,7 @@ const pricingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     `${BASE}/promo-codes/:codeId`,
     {
-      preHandler: editor,
+      preValidation: editor,
       schema: {
         tags: TAGS,
         summary: "Changes a promo code's value, types, validity or limits",
@@ -96,7 +99,7 @@ const pricingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     `${BASE}/promo-codes/:codeId`,
     {
-      preHandler: editor,
+      preValidation: editor,
       schema: {
         tags: TAGS,
         summary: 'Deletes a promo code no order used (409 code_in_use otherwise: end its validity)',
@@ -113,7 +116,7 @@ const pricingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${BASE}/access-codes`,
     {
-      preHandler: editor,
+      preValidation: editor,
       schema: {
         tags: TAGS,
         summary: "The event's access codes (they unlock hidden ticket types)",
@@ -127,7 +130,7 @@ const pricingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${BASE}/access-codes`,
     {
-      preHandler: editor,
+      preValidation: editor,
       schema: {
         tags: TAGS,
         summary: 'Creates an access code that unlocks hidden ticket types',
@@ -145,7 +148,7 @@ const pricingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     `${BASE}/access-codes/:codeId`,
     {
-      preHandler: editor,
+      preValidation: editor,
       schema: {
         tags: TAGS,
         summary: "Changes an access code's types, validity or limit",
@@ -163,7 +166,7 @@ const pricingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     `${BASE}/access-codes/:codeId`,
     {
-      preHandler: editor,
+      preValidation: editor,
       schema: {
         tags: TAGS,
         summary: 'Deletes an access code no order used',

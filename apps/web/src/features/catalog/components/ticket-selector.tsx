@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n/i18n';
 import { formatDay, localDayAndHour, normalizeHour } from '../../../lib/date-format';
 import { nextQuantity, quantityBounds } from '../lib/quantity';
+import { PriceStepNote } from './price-step-note';
 import { TicketPrice, TicketPriceNote } from './ticket-price';
 
 export interface CartItemInput {
@@ -39,6 +40,7 @@ type TicketType = EventDetail['ticket_types'][number];
 function TicketTypeRow({
   tt,
   feeBp,
+  timeZone,
   available,
   lastTickets,
   inCart,
@@ -51,6 +53,8 @@ function TicketTypeRow({
   tt: TicketType;
   /** the event's service cost (basis points): prices are shown all-in */
   feeBp: number;
+  /** the event's time zone (the date an announced price ends) */
+  timeZone: string;
   available: number;
   /** few left: "últimos bilhetes" instead of the count */
   lastTickets: boolean;
@@ -104,6 +108,7 @@ function TicketTypeRow({
             </>
           )}
         </p>
+        <PriceStepNote schedule={tt.price_schedule} feeBp={feeBp} timeZone={timeZone} />
         <TicketPriceNote priceCents={tt.price_cents} feeBp={feeBp} />
         {inCart > 0 && !closed && (
           <p className="mt-1 text-sm font-medium text-indigo-800" data-testid="ticket-in-cart">
@@ -327,6 +332,7 @@ export function TicketSelector({
                 key={tt.id}
                 tt={tt}
                 feeBp={event.service_fee_bp}
+                timeZone={event.timezone}
                 available={available}
                 lastTickets={purchasable && lastTicketsFor(tt)}
                 inCart={had}

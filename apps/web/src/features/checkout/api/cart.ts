@@ -26,6 +26,8 @@ export interface AddItemInput {
   /** the event's link: a private event's cart needs it */
   event_slug?: string;
   amount: number;
+  /** the access code that unlocked a hidden ticket type */
+  access_code?: string;
 }
 
 /** POST /api/carts/add-item: sets a line's quantity (0 removes it); answers the cart. */
@@ -39,6 +41,7 @@ export async function addItem(input: AddItemInput): Promise<CartView> {
       event_id: input.event_id,
       ...(input.event_slug ? { event_slug: input.event_slug } : {}),
       amount: input.amount,
+      ...(input.access_code ? { access_code: input.access_code } : {}),
     },
   });
   return res.data;

@@ -68,6 +68,7 @@ function CheckoutFlowDialog({
           loading={flow.cartLoading}
           rows={flow.rows}
           totals={flow.totals}
+          promo={flow.promo}
           onContinue={flow.confirmSummary}
         />
       )}

@@ -29,7 +29,9 @@ import {
   type Translate,
 } from '../lib/checkout-rules';
 import { rememberPaymentReturn } from '../lib/payment-return';
+import { readEventCodes } from '../lib/event-codes';
 import { useMbwayWaiting } from './use-mbway-waiting';
+import { usePromoCode } from './use-promo-code';
 
 /**
  * A checkout the end of the session interrupted (spec §4/§8: session expired, login, back):
@@ -109,7 +111,8 @@ export function useCheckoutFlow(
   }
 
   const countdown = useMbwayWaiting(state, dispatch, finishPaid);
-  const source = { order: state.order, topupCents: request.topupCents, cart: cart.data };
+  const promo = usePromoCode(request, cart.data, isTopup || !!request.orderId || !!state.order);
+  const source = { order: state.order, topupCents: request.topupCents, cart: cart.data, quote: promo.quote };
   const rows = summaryRows(source, t);
   const totals = summaryTotals(source, t);
   const usesStripeFields = !!state.method && state.method !== 'mbway' && !!stripeKey;
@@ -138,7 +141,7 @@ export function useCheckoutFlow(
     if (Object.keys(errors).length) return;
     try {
       await pay(
-        { state, request, token, stripeFields: usesStripeFields },
+        { state, request, token, stripeFields: usesStripeFields, promoCode: promo.quote?.code },
         { qc, t, dispatch, orderKey: orderKey.current, finishPaid },
       );
     } finally {
@@ -163,6 +166,7 @@ export function useCheckoutFlow(
     cartLoading: cart.isLoading,
     rows,
     totals,
+    promo: isTopup || request.orderId ? null : promo,
     methods,
     stripeKey,
     usesStripeFields,
@@ -189,7 +193,15 @@ async function pay(
     request,
     token,
     stripeFields,
-  }: { state: CheckoutState; request: CheckoutRequest; token: string; stripeFields: boolean },
+    promoCode,
+  }: {
+    state: CheckoutState;
+    request: CheckoutRequest;
+    token: string;
+    stripeFields: boolean;
+    /** the promo code applied in the summary */
+    promoCode?: string;
+  },
   {
     qc,
     t,
@@ -208,6 +220,8 @@ async function pay(
   const isTopup = !!request.topupCents;
   let current = state.order;
   if (!current) {
+    // the access code that unlocked hidden tickets of the cart goes with the order
+    const access = isTopup ? undefined : readEventCodes(request.eventId).access;
     try {
       const res = await createOrder(
         {
@@ -223,6 +237,8 @@ async function pay(
             postal_code: billing.postal_code,
           },
           ...(billing.receipt_email ? { receipt_email: billing.receipt_email } : {}),
+          ...(promoCode && !isTopup ? { promo_code: promoCode } : {}),
+          ...(access ? { access_code: access } : {}),
         },
         orderKey,
       );

@@ -1,5 +1,6 @@
 import { billingBody, type OrderDetailView, type OrderStatus } from '@bilheteira/shared/schemas/orders';
 import type { CartView } from '@bilheteira/shared/schemas/carts';
+import type { PromoQuoteView } from '@bilheteira/shared/schemas/pricing';
 import type { PayOrderBody, PaymentMethod } from '@bilheteira/shared/schemas/payments';
 import { isValidCardExpiry, passesLuhn, isValidEmail } from '@bilheteira/shared/validation';
 import { formatFeePercent } from '@bilheteira/shared/money';
@@ -23,6 +24,8 @@ export interface SummarySource {
   order: OrderDetailView | null;
   topupCents?: number | null;
   cart: CartView | undefined;
+  /** the promo code applied to the cart before the order exists */
+  quote?: PromoQuoteView | null;
 }
 
 export const BILLING_COUNTRIES = ['PT', 'ES', 'FR', 'DE', 'GB', 'BR', 'AO', 'MZ', 'US'];
@@ -63,13 +66,30 @@ export function summaryTotals(
   t: Translate,
   locale: string = currentLocale(),
 ): SummaryTotal[] {
-  const { order, topupCents, cart } = source;
+  const { order, topupCents, cart, quote } = source;
   if (isTopupOnly(source)) return [[t('summary.total'), order?.total_cents ?? topupCents ?? 0]];
+  // with a promo code: the tickets at their price, the discount, then what is paid for them
+  const discount = (code: string | null, cents: number): SummaryTotal => [
+    code ? t('summary.discount', { code }) : t('summary.discount_plain'),
+    -cents,
+  ];
   if (order)
     return [
-      [t('summary.subtotal'), order.subtotal_cents],
+      ...(order.discount_cents
+        ? [
+            [t('summary.subtotal'), order.subtotal_cents + order.discount_cents] as SummaryTotal,
+            discount(order.promo_code, order.discount_cents),
+          ]
+        : [[t('summary.subtotal'), order.subtotal_cents] as SummaryTotal]),
       [serviceLabel(order.service_fee_bp, t, locale), order.service_cents],
       [t('summary.total'), order.total_cents],
+    ];
+  if (quote)
+    return [
+      [t('summary.subtotal'), quote.gross_cents],
+      discount(quote.code, quote.discount_cents),
+      [serviceLabel(cart?.service_fee_bp, t, locale), quote.service_cents],
+      [t('summary.total'), quote.total_cents],
     ];
   return [
     [t('summary.subtotal'), cart?.subtotal_cents ?? 0],
