@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { envelope, idParam } from '@bilheteira/shared/schemas/common';
 import { priceStepsBody, priceStepView } from '@bilheteira/shared/schemas/pricing';
 import { translate } from '../../i18n/messages';
-import { forgetPublicAnswersOnChange } from '../events/events.admin.http';
 import { BASE, eventParams, scopeOf } from './pricing-admin.routes';
 import { priceStepsOf, setPriceSteps } from './pricing.service';
 import './pricing.messages';
@@ -17,8 +16,6 @@ const typeParams = eventParams.extend({ ticketTypeId: idParam });
  */
 const priceStepsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const editor = app.requireStaff({ permission: 'events.edit' });
-  // a change shows on the public event page and at checkout at once
-  forgetPublicAnswersOnChange(app);
 
   app.get(
     `${BASE}/ticket-types/:ticketTypeId/price-steps`,

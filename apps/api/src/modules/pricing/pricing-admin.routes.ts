@@ -11,7 +11,6 @@ import {
   promoCodeView,
 } from '@bilheteira/shared/schemas/pricing';
 import { translate } from '../../i18n/messages';
-import { forgetPublicAnswersOnChange } from '../events/events.admin.http';
 import {
   accessCodesOf,
   changeAccessCode,
@@ -43,8 +42,6 @@ export const scopeOf = (req: FastifyRequest): EventScope => {
  */
 const pricingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const editor = app.requireStaff({ permission: 'events.edit' });
-  // a change shows on the public event page and at checkout at once
-  forgetPublicAnswersOnChange(app);
 
   app.get(
     `${BASE}/promo-codes`,
