@@ -13,6 +13,17 @@ import './payments.messages';
 /** After this many failed attempts a refund is `refund_failed` and waits for an operator. */
 export const REFUND_MAX_ATTEMPTS = 8;
 
+/**
+ * What a refund gives back: the whole payment, or the part an order refund set
+ * (`meta.refund_cents`, order-refund.service.ts: an order's wallet top-ups stay in the wallet).
+ */
+export function refundAmountOf(payment: { amountCents: number; meta: Record<string, unknown> }): number {
+  const part = payment.meta.refund_cents;
+  return typeof part === 'number' && Number.isSafeInteger(part) && part > 0 && part < payment.amountCents
+    ? part
+    : payment.amountCents;
+}
+
 /** 1 min, 2, 4 … capped at 6 h between attempts. */
 export const refundBackoffMs = (attempts: number) => Math.min(2 ** (attempts - 1) * 60_000, 6 * 3_600_000);
 
@@ -44,7 +55,7 @@ export async function refundDuePayments(
           );
         const { refundRef } = await ctx.provider.refund({
           providerRef: payment.providerRef,
-          amountCents: payment.amountCents,
+          amountCents: refundAmountOf(payment),
           idempotencyKey: `refund:payment:${payment.id}`,
         });
         await updatePayment(
@@ -65,7 +76,7 @@ export async function refundDuePayments(
           action: 'payment.refunded',
           entity: 'payment',
           entityId: payment.id,
-          data: { refund_ref: refundRef, amount_cents: payment.amountCents },
+          data: { refund_ref: refundRef, amount_cents: refundAmountOf(payment) },
         });
       } catch (err) {
         const attempts = payment.refundAttempts + 1;

@@ -1,0 +1,32 @@
+/** The payment of a paid order, when the order is refunded (cancel, postponement). */
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { payments } from '../../db/schema/index';
+
+/** The approved payment of an order, locked (one per paid order). */
+export async function findApprovedPaymentForUpdate(db: DbOrTx, orderId: number) {
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'approved')))
+    .orderBy(asc(payments.id))
+    .limit(1)
+    .for('update');
+  return rows[0];
+}
+
+/** The payment of an order that is being, or was, given back. */
+export async function findRefundOfOrder(db: DbOrTx, orderId: number) {
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        inArray(payments.status, ['refund_pending', 'refund_failed', 'refunded']),
+      ),
+    )
+    .orderBy(asc(payments.id))
+    .limit(1);
+  return rows[0];
+}
