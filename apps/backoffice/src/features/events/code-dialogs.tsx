@@ -30,9 +30,24 @@ interface CodeValues {
 
 const fieldOf = (p: string) => (p.startsWith('ticket_type_ids') ? 'ticket_type_ids' : p);
 
-function TypeChoices({ event, form, legend, hint, onlyHidden }: { event: AdminEventView; form: ReturnType<typeof useForm<CodeValues, unknown, unknown>>; legend: string; hint: string; onlyHidden?: boolean }) {
+function TypeChoices({
+  event,
+  form,
+  legend,
+  hint,
+  onlyHidden,
+}: {
+  event: AdminEventView;
+  form: ReturnType<typeof useForm<CodeValues, unknown, unknown>>;
+  legend: string;
+  hint: string;
+  onlyHidden?: boolean;
+}) {
   const { t } = useTranslation('events');
-  const message = errorText(t, (get(form.formState.errors, 'ticket_type_ids') as { message?: string } | undefined)?.message);
+  const message = errorText(
+    t,
+    (get(form.formState.errors, 'ticket_type_ids') as { message?: string } | undefined)?.message,
+  );
   const types = onlyHidden ? event.ticket_types.filter((tt) => tt.hidden) : event.ticket_types;
   return (
     <fieldset className="sm:col-span-2" aria-describedby="code-types-hint">
@@ -44,7 +59,12 @@ function TypeChoices({ event, form, legend, hint, onlyHidden }: { event: AdminEv
       <div className="flex flex-wrap gap-2">
         {types.map((tt) => (
           <label key={tt.id} className="flex items-center gap-2 rounded-lg px-3 py-2 ring-1 ring-slate-300">
-            <input type="checkbox" value={String(tt.id)} className="size-4 accent-amber-600" {...form.register('ticket_type_ids')} />
+            <input
+              type="checkbox"
+              value={String(tt.id)}
+              className="size-4 accent-amber-600"
+              {...form.register('ticket_type_ids')}
+            />
             <span>{tt.name}</span>
           </label>
         ))}
@@ -55,7 +75,17 @@ function TypeChoices({ event, form, legend, hint, onlyHidden }: { event: AdminEv
 }
 
 /** A promo code: a percentage or an amount off each ticket of the chosen types (all when none). */
-export function PromoCodeDialog({ organizerId, event, code, onClose }: { organizerId: number; event: AdminEventView; code: PromoCodeView | null; onClose(): void }) {
+export function PromoCodeDialog({
+  organizerId,
+  event,
+  code,
+  onClose,
+}: {
+  organizerId: number;
+  event: AdminEventView;
+  code: PromoCodeView | null;
+  onClose(): void;
+}) {
   const { t } = useTranslation(['events', 'common']);
   const save = useSaveCode(organizerId, event.id, 'promo-codes');
   const [formError, setFormError] = useState<string | null>(null);
@@ -87,7 +117,8 @@ export function PromoCodeDialog({ organizerId, event, code, onClose }: { organiz
     },
   });
   const kind = useWatch({ control: form.control, name: 'kind' });
-  const errorOf = (name: string) => errorText(t, (get(form.formState.errors, name) as { message?: string } | undefined)?.message);
+  const errorOf = (name: string) =>
+    errorText(t, (get(form.formState.errors, name) as { message?: string } | undefined)?.message);
   const submit = form.handleSubmit(async (body) => {
     setFormError(null);
     try {
@@ -99,22 +130,80 @@ export function PromoCodeDialog({ organizerId, event, code, onClose }: { organiz
     }
   });
   return (
-    <DialogFrame open onClose={onClose} title={code ? t('events:edit_promo_title', { code: code.code }) : t('events:add_promo_title')} closeLabel={t('common:close')} testId="promo-dialog" size="xl">
+    <DialogFrame
+      open
+      onClose={onClose}
+      title={code ? t('events:edit_promo_title', { code: code.code }) : t('events:add_promo_title')}
+      closeLabel={t('common:close')}
+      testId="promo-dialog"
+      size="xl"
+    >
       <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4 sm:grid-cols-2">
         <div className="sm:col-span-2">
           <FormError message={formError} />
         </div>
-        <InputField id="promo-code" label={t('events:code')} hint={t('events:code_hint')} readOnly={!!code} autoCapitalize="characters" error={errorOf('code')} registration={form.register('code')} />
-        <SelectField id="promo-kind" label={t('events:promo_kind')} disabled={!!code} error={errorOf('kind')} registration={form.register('kind')}>
+        <InputField
+          id="promo-code"
+          label={t('events:code')}
+          hint={t('events:code_hint')}
+          readOnly={!!code}
+          autoCapitalize="characters"
+          error={errorOf('code')}
+          registration={form.register('code')}
+        />
+        <SelectField
+          id="promo-kind"
+          label={t('events:promo_kind')}
+          disabled={!!code}
+          error={errorOf('kind')}
+          registration={form.register('kind')}
+        >
           <option value="percent">{t('events:kind_percent')}</option>
           <option value="amount">{t('events:kind_amount')}</option>
         </SelectField>
-        <InputField id="promo-value" inputMode="decimal" label={kind === 'percent' ? t('events:value_percent') : t('events:value_amount')} error={errorOf('value')} registration={form.register('value')} />
-        <InputField id="promo-max-uses" inputMode="numeric" label={t('events:max_uses')} placeholder={t('events:no_limit')} error={errorOf('max_uses')} registration={form.register('max_uses')} />
-        <InputField id="promo-from" type="datetime-local" label={t('events:valid_from')} error={errorOf('valid_from')} registration={form.register('valid_from')} />
-        <InputField id="promo-until" type="datetime-local" label={t('events:valid_until')} error={errorOf('valid_until')} registration={form.register('valid_until')} />
-        <InputField id="promo-per-customer" inputMode="numeric" label={t('events:per_customer')} placeholder={t('events:no_limit')} error={errorOf('per_customer_limit')} registration={form.register('per_customer_limit')} />
-        <TypeChoices event={event} form={form} legend={t('events:promo_types')} hint={t('events:promo_types_hint')} />
+        <InputField
+          id="promo-value"
+          inputMode="decimal"
+          label={kind === 'percent' ? t('events:value_percent') : t('events:value_amount')}
+          error={errorOf('value')}
+          registration={form.register('value')}
+        />
+        <InputField
+          id="promo-max-uses"
+          inputMode="numeric"
+          label={t('events:max_uses')}
+          placeholder={t('events:no_limit')}
+          error={errorOf('max_uses')}
+          registration={form.register('max_uses')}
+        />
+        <InputField
+          id="promo-from"
+          type="datetime-local"
+          label={t('events:valid_from')}
+          error={errorOf('valid_from')}
+          registration={form.register('valid_from')}
+        />
+        <InputField
+          id="promo-until"
+          type="datetime-local"
+          label={t('events:valid_until')}
+          error={errorOf('valid_until')}
+          registration={form.register('valid_until')}
+        />
+        <InputField
+          id="promo-per-customer"
+          inputMode="numeric"
+          label={t('events:per_customer')}
+          placeholder={t('events:no_limit')}
+          error={errorOf('per_customer_limit')}
+          registration={form.register('per_customer_limit')}
+        />
+        <TypeChoices
+          event={event}
+          form={form}
+          legend={t('events:promo_types')}
+          hint={t('events:promo_types_hint')}
+        />
         <Buttons onClose={onClose} busy={form.formState.isSubmitting} testId="save-promo" />
       </form>
     </DialogFrame>
@@ -136,7 +225,17 @@ function Buttons({ onClose, busy, testId }: { onClose(): void; busy: boolean; te
 }
 
 /** An access code: unlocks hidden ticket types for whoever has it. */
-export function AccessCodeDialog({ organizerId, event, code, onClose }: { organizerId: number; event: AdminEventView; code: AccessCodeView | null; onClose(): void }) {
+export function AccessCodeDialog({
+  organizerId,
+  event,
+  code,
+  onClose,
+}: {
+  organizerId: number;
+  event: AdminEventView;
+  code: AccessCodeView | null;
+  onClose(): void;
+}) {
   const { t } = useTranslation(['events', 'common']);
   const save = useSaveCode(organizerId, event.id, 'access-codes');
   const [formError, setFormError] = useState<string | null>(null);
@@ -157,14 +256,17 @@ export function AccessCodeDialog({ organizerId, event, code, onClose }: { organi
       code: code?.code ?? '',
       kind: 'percent',
       value: '',
-      ticket_type_ids: code?.ticket_type_ids.map(String) ?? event.ticket_types.filter((tt) => tt.hidden).map((tt) => String(tt.id)),
+      ticket_type_ids:
+        code?.ticket_type_ids.map(String) ??
+        event.ticket_types.filter((tt) => tt.hidden).map((tt) => String(tt.id)),
       valid_from: '',
       valid_until: toLocalInput(code?.valid_until, tz),
       max_uses: code?.max_uses ? String(code.max_uses) : '',
       per_customer_limit: '',
     },
   });
-  const errorOf = (name: string) => errorText(t, (get(form.formState.errors, name) as { message?: string } | undefined)?.message);
+  const errorOf = (name: string) =>
+    errorText(t, (get(form.formState.errors, name) as { message?: string } | undefined)?.message);
   const submit = form.handleSubmit(async (body) => {
     setFormError(null);
     try {
@@ -176,15 +278,49 @@ export function AccessCodeDialog({ organizerId, event, code, onClose }: { organi
     }
   });
   return (
-    <DialogFrame open onClose={onClose} title={code ? t('events:edit_access_title', { code: code.code }) : t('events:add_access_title')} closeLabel={t('common:close')} testId="access-dialog" size="xl">
+    <DialogFrame
+      open
+      onClose={onClose}
+      title={code ? t('events:edit_access_title', { code: code.code }) : t('events:add_access_title')}
+      closeLabel={t('common:close')}
+      testId="access-dialog"
+      size="xl"
+    >
       <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4 sm:grid-cols-2">
         <div className="sm:col-span-2">
           <FormError message={formError} />
         </div>
-        <InputField id="access-code" label={t('events:code')} hint={t('events:code_hint')} readOnly={!!code} autoCapitalize="characters" error={errorOf('code')} registration={form.register('code')} />
-        <InputField id="access-max-uses" inputMode="numeric" label={t('events:max_uses')} placeholder={t('events:no_limit')} error={errorOf('max_uses')} registration={form.register('max_uses')} />
-        <InputField id="access-until" type="datetime-local" label={t('events:valid_until')} error={errorOf('valid_until')} registration={form.register('valid_until')} />
-        <TypeChoices event={event} form={form} legend={t('events:access_types')} hint={t('events:access_types_hint')} onlyHidden />
+        <InputField
+          id="access-code"
+          label={t('events:code')}
+          hint={t('events:code_hint')}
+          readOnly={!!code}
+          autoCapitalize="characters"
+          error={errorOf('code')}
+          registration={form.register('code')}
+        />
+        <InputField
+          id="access-max-uses"
+          inputMode="numeric"
+          label={t('events:max_uses')}
+          placeholder={t('events:no_limit')}
+          error={errorOf('max_uses')}
+          registration={form.register('max_uses')}
+        />
+        <InputField
+          id="access-until"
+          type="datetime-local"
+          label={t('events:valid_until')}
+          error={errorOf('valid_until')}
+          registration={form.register('valid_until')}
+        />
+        <TypeChoices
+          event={event}
+          form={form}
+          legend={t('events:access_types')}
+          hint={t('events:access_types_hint')}
+          onlyHidden
+        />
         <Buttons onClose={onClose} busy={form.formState.isSubmitting} testId="save-access" />
       </form>
     </DialogFrame>

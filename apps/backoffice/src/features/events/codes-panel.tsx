@@ -6,7 +6,13 @@ import { FormError } from '../../components/form-error';
 import { Loading } from '../../components/loading';
 import { notify } from '../../lib/notice';
 import { serverError } from './form-kit';
-import { useCodes, useDeleteCode, type AccessCodeView, type AdminEventView, type PromoCodeView } from './events-api';
+import {
+  useCodes,
+  useDeleteCode,
+  type AccessCodeView,
+  type AdminEventView,
+  type PromoCodeView,
+} from './events-api';
 import { AccessCodeDialog, PromoCodeDialog } from './code-dialogs';
 import { bpToPercent } from './money';
 
@@ -25,7 +31,9 @@ export function CodesPanel({ organizerId, event }: { organizerId: number; event:
 function useWhen(timeZone: string) {
   const { i18n } = useTranslation();
   return (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
+    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
+      new Date(iso),
+    );
 }
 
 function CodeList<T extends { id: number; code: string }>({
@@ -52,7 +60,10 @@ function CodeList<T extends { id: number; code: string }>({
     <>
       <ul className="flex flex-col gap-2" data-testid={kind}>
         {items.map((c) => (
-          <li key={c.id} className="card flex flex-col gap-2 py-4 sm:flex-row sm:items-center sm:justify-between">
+          <li
+            key={c.id}
+            className="card flex flex-col gap-2 py-4 sm:flex-row sm:items-center sm:justify-between"
+          >
             <div className="min-w-0">
               <p className="font-mono text-lg font-bold">{c.code}</p>
               <div className="text-sm text-slate-700">{describe(c)}</div>
@@ -98,7 +109,21 @@ function CodeList<T extends { id: number; code: string }>({
   );
 }
 
-function Header({ id, title, intro, add, onAdd, testId }: { id: string; title: string; intro: string; add: string; onAdd(): void; testId: string }) {
+function Header({
+  id,
+  title,
+  intro,
+  add,
+  onAdd,
+  testId,
+}: {
+  id: string;
+  title: string;
+  intro: string;
+  add: string;
+  onAdd(): void;
+  testId: string;
+}) {
   return (
     <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
       <div>
@@ -120,16 +145,28 @@ function PromoCodes({ organizerId, event }: { organizerId: number; event: AdminE
   const [editing, setEditing] = useState<PromoCodeView | 'new' | null>(null);
   const when = useWhen(event.timezone);
   const names = (ids: number[]) =>
-    ids.length ? event.ticket_types.filter((tt) => ids.includes(tt.id)).map((tt) => tt.name).join(', ') : t('events:all_types');
+    ids.length
+      ? event.ticket_types
+          .filter((tt) => ids.includes(tt.id))
+          .map((tt) => tt.name)
+          .join(', ')
+      : t('events:all_types');
   return (
     <section aria-labelledby="promo-title">
-      <Header id="promo-title" title={t('events:promo_title')} intro={t('events:promo_intro')} add={t('events:add_promo')} onAdd={() => setEditing('new')} testId="add-promo" />
+      <Header
+        id="promo-title"
+        title={t('events:promo_title')}
+        intro={t('events:promo_intro')}
+        add={t('events:add_promo')}
+        onAdd={() => setEditing('new')}
+        testId="add-promo"
+      />
       {codes.isPending ? (
         <Loading />
       ) : codes.isError ? (
         <FormError message={serverError(t, codes.error)} />
       ) : (
-        <CodeList
+        <CodeList<PromoCodeView>
           organizerId={organizerId}
           event={event}
           kind="promo-codes"
@@ -139,7 +176,9 @@ function PromoCodes({ organizerId, event }: { organizerId: number; event: AdminE
             <>
               <p>
                 <span className="font-semibold text-slate-900">
-                  {c.kind === 'percent' ? t('events:off_percent', { value: bpToPercent(c.value) }) : t('events:off_amount', { value: formatEur(c.value) })}
+                  {c.kind === 'percent'
+                    ? t('events:off_percent', { value: bpToPercent(c.value) })
+                    : t('events:off_amount', { value: formatEur(c.value) })}
                 </span>{' '}
                 · {names(c.ticket_type_ids)}
               </p>
@@ -153,7 +192,14 @@ function PromoCodes({ organizerId, event }: { organizerId: number; event: AdminE
           )}
         />
       )}
-      {editing && <PromoCodeDialog organizerId={organizerId} event={event} code={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {editing && (
+        <PromoCodeDialog
+          organizerId={organizerId}
+          event={event}
+          code={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
     </section>
   );
 }
@@ -165,13 +211,20 @@ function AccessCodes({ organizerId, event }: { organizerId: number; event: Admin
   const when = useWhen(event.timezone);
   return (
     <section aria-labelledby="access-title">
-      <Header id="access-title" title={t('events:access_title')} intro={t('events:access_intro')} add={t('events:add_access')} onAdd={() => setEditing('new')} testId="add-access" />
+      <Header
+        id="access-title"
+        title={t('events:access_title')}
+        intro={t('events:access_intro')}
+        add={t('events:add_access')}
+        onAdd={() => setEditing('new')}
+        testId="add-access"
+      />
       {codes.isPending ? (
         <Loading />
       ) : codes.isError ? (
         <FormError message={serverError(t, codes.error)} />
       ) : (
-        <CodeList
+        <CodeList<AccessCodeView>
           organizerId={organizerId}
           event={event}
           kind="access-codes"
@@ -181,7 +234,10 @@ function AccessCodes({ organizerId, event }: { organizerId: number; event: Admin
             <>
               <p>
                 {t('events:unlocks', {
-                  types: event.ticket_types.filter((tt) => c.ticket_type_ids.includes(tt.id)).map((tt) => tt.name).join(', '),
+                  types: event.ticket_types
+                    .filter((tt) => c.ticket_type_ids.includes(tt.id))
+                    .map((tt) => tt.name)
+                    .join(', '),
                 })}
               </p>
               <p>
@@ -192,7 +248,14 @@ function AccessCodes({ organizerId, event }: { organizerId: number; event: Admin
           )}
         />
       )}
-      {editing && <AccessCodeDialog organizerId={organizerId} event={event} code={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {editing && (
+        <AccessCodeDialog
+          organizerId={organizerId}
+          event={event}
+          code={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
     </section>
   );
 }

@@ -13,7 +13,6 @@ import { useDuplicateEvent, useEvent, type AdminEventView } from './events-api';
 import { EventForm } from './event-form';
 import { formatEventDates, publicUrl, StatusBadge } from './event-status';
 import { CodesPanel } from './codes-panel';
-import { ImageField } from './image-field';
 import { PreviewDialog } from './preview-dialog';
 import { PublishDialog } from './publish-dialog';
 import { SchedulePanel } from './schedule-panel';
@@ -28,7 +27,9 @@ export function EventPage() {
   const organizerId = current?.organizer_id ?? 0;
   const event = useEvent(organizerId, eventId);
   const [params] = useSearchParams();
-  const tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'details';
+  const tab = (TABS as readonly string[]).includes(params.get('tab') ?? '')
+    ? (params.get('tab') as Tab)
+    : 'details';
   if (!current || !roleHas(current.role, 'events.view')) return <Navigate to="/" replace />;
   if (event.isPending) return <Loading />;
   if (event.isError) return <FormError message={serverError(t, event.error)} />;
@@ -51,7 +52,6 @@ export function EventPage() {
       <StepsBar active={tab} base={paths.event(organizerId, e.id)} />
       {tab === 'details' && (
         <div className="flex flex-col gap-6">
-          <ImageField organizerId={organizerId} event={e} csrfToken={me.csrf_token} />
           <EventForm key={e.updated_at} organizerId={organizerId} event={e} contactEmail={me.email} />
         </div>
       )}
@@ -62,7 +62,15 @@ export function EventPage() {
   );
 }
 
-function EventActions({ organizerId, event: e, role }: { organizerId: number; event: AdminEventView; role: Parameters<typeof roleHas>[0] }) {
+function EventActions({
+  organizerId,
+  event: e,
+  role,
+}: {
+  organizerId: number;
+  event: AdminEventView;
+  role: Parameters<typeof roleHas>[0];
+}) {
   const { t } = useTranslation('events');
   const duplicate = useDuplicateEvent(organizerId);
   const navigate = useNavigate();
@@ -72,12 +80,23 @@ function EventActions({ organizerId, event: e, role }: { organizerId: number; ev
   return (
     <>
       {published ? (
-        <a href={publicUrl(e.public_path)} target="_blank" rel="noreferrer" className="btn-secondary" data-testid="preview">
+        <a
+          href={publicUrl(e.public_path)}
+          target="_blank"
+          rel="noreferrer"
+          className="btn-secondary"
+          data-testid="preview"
+        >
           {t('preview')}
           <span className="sr-only"> {t('new_tab')}</span>
         </a>
       ) : (
-        <button type="button" className="btn-secondary" onClick={() => setPreviewing(true)} data-testid="preview">
+        <button
+          type="button"
+          className="btn-secondary"
+          onClick={() => setPreviewing(true)}
+          data-testid="preview"
+        >
           {t('preview')}
         </button>
       )}
@@ -100,12 +119,25 @@ function EventActions({ organizerId, event: e, role }: { organizerId: number; ev
         </button>
       )}
       {roleHas(role, 'events.publish') && e.status !== 'cancelled' && (
-        <button type="button" className={published ? 'btn-secondary' : 'btn-primary'} onClick={() => setPublishing(true)} data-testid="publish">
+        <button
+          type="button"
+          className={published ? 'btn-secondary' : 'btn-primary'}
+          onClick={() => setPublishing(true)}
+          data-testid="publish"
+        >
           {published ? t('unpublish') : t('publish')}
         </button>
       )}
-      <PreviewDialog organizerId={organizerId} eventId={previewing ? e.id : null} onClose={() => setPreviewing(false)} />
-      <PublishDialog organizerId={organizerId} event={publishing ? e : null} onClose={() => setPublishing(false)} />
+      <PreviewDialog
+        organizerId={organizerId}
+        eventId={previewing ? e.id : null}
+        onClose={() => setPreviewing(false)}
+      />
+      <PublishDialog
+        organizerId={organizerId}
+        event={publishing ? e : null}
+        onClose={() => setPublishing(false)}
+      />
     </>
   );
 }

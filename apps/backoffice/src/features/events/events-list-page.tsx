@@ -128,13 +128,25 @@ export function EventsListPage() {
           <label htmlFor="events-search" className="field-label">
             {t('events:search')}
           </label>
-          <input id="events-search" type="search" className="field-input" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t('events:search_placeholder')} />
+          <input
+            id="events-search"
+            type="search"
+            className="field-input"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder={t('events:search_placeholder')}
+          />
         </div>
         <div className="sm:w-56">
           <label htmlFor="events-status" className="field-label">
             {t('events:status')}
           </label>
-          <select id="events-status" className="field-input" value={p.status} onChange={(e) => setP({ status: e.target.value as EventStatusFilter })}>
+          <select
+            id="events-status"
+            className="field-input"
+            value={p.status}
+            onChange={(e) => setP({ status: e.target.value as EventStatusFilter })}
+          >
             {STATUSES.map((s) => (
               <option key={s} value={s}>
                 {t(`events:filter_${s}`)}
@@ -160,13 +172,28 @@ export function EventsListPage() {
         />
       )}
       {meta && meta.last_page > 1 && (
-        <nav aria-label={t('common:pagination')} className="mt-4 flex flex-wrap items-center justify-end gap-3">
+        <nav
+          aria-label={t('common:pagination')}
+          className="mt-4 flex flex-wrap items-center justify-end gap-3"
+        >
           <span className="text-sm text-slate-700">{t('events:total', { count: meta.total })}</span>
-          <button type="button" className="btn-small" disabled={p.page <= 1} onClick={() => setP({ ...p, page: p.page - 1 })}>
+          <button
+            type="button"
+            className="btn-small"
+            disabled={p.page <= 1}
+            onClick={() => setP({ ...p, page: p.page - 1 })}
+          >
             {t('common:previous')}
           </button>
-          <span className="text-sm text-slate-700">{t('events:page_of', { page: p.page, pages: meta.last_page })}</span>
-          <button type="button" className="btn-small" disabled={p.page >= meta.last_page} onClick={() => setP({ ...p, page: p.page + 1 })}>
+          <span className="text-sm text-slate-700">
+            {t('events:page_of', { page: p.page, pages: meta.last_page })}
+          </span>
+          <button
+            type="button"
+            className="btn-small"
+            disabled={p.page >= meta.last_page}
+            onClick={() => setP({ ...p, page: p.page + 1 })}
+          >
             {t('common:next')}
           </button>
         </nav>

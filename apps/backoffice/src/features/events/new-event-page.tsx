@@ -14,7 +14,10 @@ export function NewEventPage() {
   if (!current || !roleHas(current.role, 'events.edit')) return <Navigate to="/" replace />;
   return (
     <div className="max-w-5xl">
-      <Link to={paths.events(current.organizer_id)} className="text-sm font-semibold text-amber-800 underline">
+      <Link
+        to={paths.events(current.organizer_id)}
+        className="text-sm font-semibold text-amber-800 underline"
+      >
         {t('back_to_list')}
       </Link>
       <PageHeader title={t('new_title')} subtitle={t('new_intro')} />

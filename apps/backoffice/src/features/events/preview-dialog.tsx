@@ -55,15 +55,22 @@ export function PreviewDialog({
           <article className="flex flex-col gap-4">
             <header>
               <h3 className="text-2xl font-bold">{e.name}</h3>
-              <p className="text-slate-700">
-                {formatEventDates(e, i18n.language)}
-              </p>
+              <p className="text-slate-700">{formatEventDates(e, i18n.language)}</p>
               <p className="text-slate-700">{[e.venue_name, e.city].filter(Boolean).join(' · ')}</p>
             </header>
             {e.image && (
-              <img src={e.image.src} alt="" width={e.image.width} height={e.image.height} className="h-auto w-full rounded-lg" style={{ backgroundColor: e.image.dominant_color }} />
+              <img
+                src={e.image.src}
+                alt=""
+                width={e.image.width}
+                height={e.image.height}
+                className="h-auto w-full rounded-lg"
+                style={{ backgroundColor: e.image.dominant_color }}
+              />
             )}
-            {e.information && <p className="line-clamp-6 whitespace-pre-line text-slate-800">{e.information}</p>}
+            {e.information && (
+              <p className="line-clamp-6 whitespace-pre-line text-slate-800">{e.information}</p>
+            )}
             <section aria-labelledby="preview-tickets">
               <h4 id="preview-tickets" className="mb-2 font-bold">
                 {t('events:tickets')}
@@ -81,7 +88,12 @@ export function PreviewDialog({
                       {tt.price_schedule.steps.length > 0 && (
                         <ul className="mt-1 text-sm text-slate-700">
                           {tt.price_schedule.steps.map((s) => (
-                            <li key={s.label} className={s.current ? 'font-semibold text-slate-900' : s.over ? 'line-through' : ''}>
+                            <li
+                              key={s.label}
+                              className={
+                                s.current ? 'font-semibold text-slate-900' : s.over ? 'line-through' : ''
+                              }
+                            >
                               {s.label}: {formatEur(s.price_cents)}
                               {s.ends_at && ` · ${t('events:until', { date: dateOf(s.ends_at) })}`}
                               {s.ends_after_sold && ` · ${t('events:first_n', { count: s.ends_after_sold })}`}

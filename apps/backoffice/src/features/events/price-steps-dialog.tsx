@@ -58,7 +58,14 @@ export function PriceStepsDialog({
       ) : steps.isError ? (
         <FormError message={serverError(t, steps.error)} />
       ) : (
-        <StepsEditor organizerId={organizerId} eventId={eventId} timeZone={timeZone} type={type} initial={steps.data} onClose={onClose} />
+        <StepsEditor
+          organizerId={organizerId}
+          eventId={eventId}
+          timeZone={timeZone}
+          type={type}
+          initial={steps.data}
+          onClose={onClose}
+        />
       )}
     </DialogFrame>
   );
@@ -126,11 +133,39 @@ function StepsEditor({
       {rows.fields.length === 0 && <p className="text-slate-700">{t('events:no_steps')}</p>}
       <ol className="flex flex-col gap-3">
         {rows.fields.map((row, i) => (
-          <li key={row.id} className="grid gap-3 rounded-lg p-3 ring-1 ring-slate-200 sm:grid-cols-2" data-testid="price-step">
-            <InputField id={`step-${i}-label`} label={t('events:step_label')} placeholder={t('events:step_label_placeholder')} error={errorOf(`steps.${i}.label`)} registration={form.register(`steps.${i}.label`)} />
-            <InputField id={`step-${i}-price`} inputMode="decimal" label={t('events:step_price')} error={errorOf(`steps.${i}.price`)} registration={form.register(`steps.${i}.price`)} />
-            <InputField id={`step-${i}-ends-at`} type="datetime-local" label={t('events:step_ends_at')} error={errorOf(`steps.${i}.ends_at`)} registration={form.register(`steps.${i}.ends_at`)} />
-            <InputField id={`step-${i}-ends-after`} inputMode="numeric" label={t('events:step_ends_after')} error={errorOf(`steps.${i}.ends_after_sold`)} registration={form.register(`steps.${i}.ends_after_sold`)} />
+          <li
+            key={row.id}
+            className="grid gap-3 rounded-lg p-3 ring-1 ring-slate-200 sm:grid-cols-2"
+            data-testid="price-step"
+          >
+            <InputField
+              id={`step-${i}-label`}
+              label={t('events:step_label')}
+              placeholder={t('events:step_label_placeholder')}
+              error={errorOf(`steps.${i}.label`)}
+              registration={form.register(`steps.${i}.label`)}
+            />
+            <InputField
+              id={`step-${i}-price`}
+              inputMode="decimal"
+              label={t('events:step_price')}
+              error={errorOf(`steps.${i}.price`)}
+              registration={form.register(`steps.${i}.price`)}
+            />
+            <InputField
+              id={`step-${i}-ends-at`}
+              type="datetime-local"
+              label={t('events:step_ends_at')}
+              error={errorOf(`steps.${i}.ends_at`)}
+              registration={form.register(`steps.${i}.ends_at`)}
+            />
+            <InputField
+              id={`step-${i}-ends-after`}
+              inputMode="numeric"
+              label={t('events:step_ends_after')}
+              error={errorOf(`steps.${i}.ends_after_sold`)}
+              registration={form.register(`steps.${i}.ends_after_sold`)}
+            />
             <div className="sm:col-span-2">
               <button type="button" className="btn-small" onClick={() => rows.remove(i)}>
                 {t('events:remove_step')}
@@ -140,16 +175,29 @@ function StepsEditor({
           </li>
         ))}
       </ol>
-      <p className="text-sm text-slate-700">{t('events:steps_after', { price: formatEur(type.price_cents) })}</p>
+      <p className="text-sm text-slate-700">
+        {t('events:steps_after', { price: formatEur(type.price_cents) })}
+      </p>
       <div className="flex flex-wrap justify-between gap-3">
-        <button type="button" className="btn-secondary" onClick={() => rows.append({ label: '', price: '', ends_at: '', ends_after_sold: '' })} disabled={rows.fields.length >= 10} data-testid="add-step">
+        <button
+          type="button"
+          className="btn-secondary"
+          onClick={() => rows.append({ label: '', price: '', ends_at: '', ends_after_sold: '' })}
+          disabled={rows.fields.length >= 10}
+          data-testid="add-step"
+        >
           {t('events:add_step')}
         </button>
         <div className="flex flex-wrap gap-3">
           <button type="button" className="btn-secondary" onClick={onClose}>
             {t('common:cancel')}
           </button>
-          <button type="submit" className="btn-primary" disabled={form.formState.isSubmitting} data-testid="save-steps">
+          <button
+            type="submit"
+            className="btn-primary"
+            disabled={form.formState.isSubmitting}
+            data-testid="save-steps"
+          >
             {form.formState.isSubmitting ? t('common:working') : t('events:save_steps')}
           </button>
         </div>

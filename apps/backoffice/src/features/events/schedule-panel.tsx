@@ -6,7 +6,13 @@ import { ConfirmDialog } from '@bilheteira/ui/confirm-dialog';
 import { FormError } from '../../components/form-error';
 import { notify } from '../../lib/notice';
 import { bodyResolver, errorText, serverError } from './form-kit';
-import { useAddSession, useDeleteSession, useSetDays, type AdminEventView, type SessionView } from './events-api';
+import {
+  useAddSession,
+  useDeleteSession,
+  useSetDays,
+  type AdminEventView,
+  type SessionView,
+} from './events-api';
 import { InputField } from './fields';
 import { optionalInt } from './money';
 import { daysBetween, dayIn } from './zoned';
@@ -22,9 +28,12 @@ export function SchedulePanel({ organizerId, event }: { organizerId: number; eve
 
 /** Formats YYYY-MM-DD as a weekday and date in the reader's language. */
 export function dayLabel(day: string, lang: string) {
-  return new Intl.DateTimeFormat(lang, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
-    new Date(`${day}T12:00:00Z`),
-  );
+  return new Intl.DateTimeFormat(lang, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T12:00:00Z`));
 }
 
 function DaysEditor({ organizerId, event }: { organizerId: number; event: AdminEventView }) {
@@ -130,12 +139,15 @@ function SessionsEditor({ organizerId, event }: { organizerId: number; event: Ad
       ) : (
         <ul className="mt-4 flex flex-col gap-2" data-testid="sessions">
           {event.sessions.map((s) => (
-            <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg p-3 ring-1 ring-slate-200">
+            <li
+              key={s.id}
+              className="flex flex-wrap items-center justify-between gap-2 rounded-lg p-3 ring-1 ring-slate-200"
+            >
               <span>
                 <span className="font-semibold capitalize">{dayLabel(s.date, i18n.language)}</span> · {s.hour}
                 <span className="block text-sm text-slate-700">
-                  {s.capacity === null ? t('events:no_limit') : t('events:capacity_n', { count: s.capacity })} ·{' '}
-                  {t('events:day_held', { sold: s.sold, reserved: s.reserved })}
+                  {s.capacity === null ? t('events:no_limit') : t('events:capacity_n', { count: s.capacity })}{' '}
+                  · {t('events:day_held', { sold: s.sold, reserved: s.reserved })}
                 </span>
               </span>
               <button type="button" className="btn-small" onClick={() => setRemoving(s)}>
@@ -146,14 +158,37 @@ function SessionsEditor({ organizerId, event }: { organizerId: number; event: Ad
           ))}
         </ul>
       )}
-      <form onSubmit={(e) => void submit(e)} noValidate className="mt-6 grid gap-4 sm:grid-cols-4 sm:items-end">
+      <form
+        onSubmit={(e) => void submit(e)}
+        noValidate
+        className="mt-6 grid gap-4 sm:grid-cols-4 sm:items-end"
+      >
         <h3 className="font-semibold sm:col-span-4">{t('events:add_session')}</h3>
         <div className="sm:col-span-4">
           <FormError message={formError} />
         </div>
-        <InputField id="session-date" type="date" label={t('events:field_date')} error={errorText(t, errors.date?.message)} registration={form.register('date')} />
-        <InputField id="session-hour" type="time" label={t('events:field_hour')} error={errorText(t, errors.hour?.message)} registration={form.register('hour')} />
-        <InputField id="session-capacity" inputMode="numeric" label={t('events:field_capacity')} placeholder={t('events:no_limit')} error={errorText(t, errors.capacity?.message)} registration={form.register('capacity')} />
+        <InputField
+          id="session-date"
+          type="date"
+          label={t('events:field_date')}
+          error={errorText(t, errors.date?.message)}
+          registration={form.register('date')}
+        />
+        <InputField
+          id="session-hour"
+          type="time"
+          label={t('events:field_hour')}
+          error={errorText(t, errors.hour?.message)}
+          registration={form.register('hour')}
+        />
+        <InputField
+          id="session-capacity"
+          inputMode="numeric"
+          label={t('events:field_capacity')}
+          placeholder={t('events:no_limit')}
+          error={errorText(t, errors.capacity?.message)}
+          registration={form.register('capacity')}
+        />
         <button type="submit" className="btn-primary" disabled={form.formState.isSubmitting}>
           {t('events:add')}
         </button>

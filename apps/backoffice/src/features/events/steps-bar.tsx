@@ -19,7 +19,12 @@ export function StepsBar({ active, base }: { active: Tab; base?: string }) {
           return (
             <li key={tab}>
               {base ? (
-                <Link to={`${base}?tab=${tab}`} aria-current={tab === active ? 'step' : undefined} className={`${cls} hover:text-slate-950`} data-testid={`tab-${tab}`}>
+                <Link
+                  to={`${base}?tab=${tab}`}
+                  aria-current={tab === active ? 'step' : undefined}
+                  className={`${cls} hover:text-slate-950`}
+                  data-testid={`tab-${tab}`}
+                >
                   {label}
                 </Link>
               ) : (

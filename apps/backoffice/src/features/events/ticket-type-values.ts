@@ -22,7 +22,11 @@ export interface TicketTypeValues extends Texts {
 
 const PRESET_VALUES: readonly number[] = TICKET_VAT_PRESETS.map((p) => p.percent);
 
-export function ticketTypeValues(tt: AdminTicketTypeView | null, timeZone: string, allDays: string[]): TicketTypeValues {
+export function ticketTypeValues(
+  tt: AdminTicketTypeView | null,
+  timeZone: string,
+  allDays: string[],
+): TicketTypeValues {
   const vat = tt?.vat_percent ?? DEFAULT_TICKET_VAT_PERCENT;
   const texts = (l: 'en' | 'es') => ({
     name: tt?.translations[l]?.name ?? '',

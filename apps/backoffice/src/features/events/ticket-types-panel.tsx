@@ -18,7 +18,11 @@ export function TicketTypesPanel({ organizerId, event }: { organizerId: number; 
   const [removing, setRemoving] = useState<AdminTicketTypeView | null>(null);
   const [removeError, setRemoveError] = useState<string | null>(null);
   const when = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone: event.timezone }).format(new Date(iso));
+    new Intl.DateTimeFormat(i18n.language, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: event.timezone,
+    }).format(new Date(iso));
   return (
     <section aria-labelledby="types-title" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -28,7 +32,12 @@ export function TicketTypesPanel({ organizerId, event }: { organizerId: number; 
           </h2>
           <p className="text-sm text-slate-700">{t('events:types_intro')}</p>
         </div>
-        <button type="button" className="btn-primary" onClick={() => setEditing('new')} data-testid="add-type">
+        <button
+          type="button"
+          className="btn-primary"
+          onClick={() => setEditing('new')}
+          data-testid="add-type"
+        >
           {t('events:add_type')}
         </button>
       </div>
@@ -37,14 +46,23 @@ export function TicketTypesPanel({ organizerId, event }: { organizerId: number; 
       ) : (
         <ul className="flex flex-col gap-3" data-testid="ticket-types">
           {event.ticket_types.map((tt) => (
-            <li key={tt.id} className="card flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between" data-testid="ticket-type">
+            <li
+              key={tt.id}
+              className="card flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between"
+              data-testid="ticket-type"
+            >
               <div className="min-w-0">
                 <p className="flex flex-wrap items-center gap-2 text-lg font-semibold">
                   {tt.name}
-                  {tt.hidden && <span className="rounded-full bg-violet-100 px-2 py-0.5 text-xs font-semibold text-violet-900">{t('events:hidden_badge')}</span>}
+                  {tt.hidden && (
+                    <span className="rounded-full bg-violet-100 px-2 py-0.5 text-xs font-semibold text-violet-900">
+                      {t('events:hidden_badge')}
+                    </span>
+                  )}
                 </p>
                 <p className="text-slate-800">
-                  <span className="font-semibold tabular-nums">{formatEur(tt.price_cents)}</span> · {t('events:vat_n', { percent: tt.vat_percent })} ·{' '}
+                  <span className="font-semibold tabular-nums">{formatEur(tt.price_cents)}</span> ·{' '}
+                  {t('events:vat_n', { percent: tt.vat_percent })} ·{' '}
                   {t('events:sold_of', { sold: tt.sold, quantity: tt.quantity })}
                 </p>
                 <p className="text-sm text-slate-700">
@@ -54,16 +72,28 @@ export function TicketTypesPanel({ organizerId, event }: { organizerId: number; 
                 </p>
                 {tt.period_days.length > 0 && (
                   <p className="text-sm text-slate-700">
-                    {t('events:valid_on', { days: tt.period_days.map((d) => dayLabel(d, i18n.language)).join(', ') })}
+                    {t('events:valid_on', {
+                      days: tt.period_days.map((d) => dayLabel(d, i18n.language)).join(', '),
+                    })}
                   </p>
                 )}
               </div>
               <div className="flex shrink-0 flex-wrap gap-2">
-                <button type="button" className="btn-small" onClick={() => setEditing(tt)} data-testid={`edit-type-${tt.name}`}>
+                <button
+                  type="button"
+                  className="btn-small"
+                  onClick={() => setEditing(tt)}
+                  data-testid={`edit-type-${tt.name}`}
+                >
                   {t('events:edit')}
                   <span className="sr-only"> {tt.name}</span>
                 </button>
-                <button type="button" className="btn-small" onClick={() => setStepsOf(tt)} data-testid={`steps-${tt.name}`}>
+                <button
+                  type="button"
+                  className="btn-small"
+                  onClick={() => setStepsOf(tt)}
+                  data-testid={`steps-${tt.name}`}
+                >
                   {t('events:price_steps')}
                   <span className="sr-only"> {tt.name}</span>
                 </button>
@@ -87,7 +117,13 @@ export function TicketTypesPanel({ organizerId, event }: { organizerId: number; 
         />
       )}
       {stepsOf && (
-        <PriceStepsDialog organizerId={organizerId} eventId={event.id} timeZone={event.timezone} type={stepsOf} onClose={() => setStepsOf(null)} />
+        <PriceStepsDialog
+          organizerId={organizerId}
+          eventId={event.id}
+          timeZone={event.timezone}
+          type={stepsOf}
+          onClose={() => setStepsOf(null)}
+        />
       )}
       <ConfirmDialog
         open={removing !== null}
