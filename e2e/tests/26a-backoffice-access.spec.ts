@@ -18,6 +18,11 @@ const OPERATOR = {
   password: 'Operador!2026demo',
   totpSecret: 'BILHETEIRAOPERADORDEMOTOTPSEEDAA',
 };
+const DEMO_OWNER = {
+  email: 'dono@promotora-demo.pt',
+  password: 'Promotora!2026demo',
+  totpSecret: 'PROMOTORADEMOOWNERTOTPSEEDAAAAAA',
+};
 const OWNER_PASSWORD = 'Promotor!2026-e2e-seguro';
 const MANAGER_PASSWORD = 'Gestor!2026-e2e-seguro';
 
@@ -83,7 +88,8 @@ test('operator approves a request; the owner sets up TOTP and invites an event m
   browser,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
+  // about 35 s on an idle 2-core machine; shared CI runners are slower
+  test.setTimeout(150_000);
   const stamp = `${Date.now()}${randomInt(1000)}`;
   const owner = { email: `dona-${stamp}@festival-e2e.pt`, company: `Festival Mondego ${stamp}` };
   const managerEmail = `gestor-${stamp}@festival-e2e.pt`;
@@ -171,13 +177,55 @@ test('operator approves a request; the owner sets up TOTP and invites an event m
   await expect(managerPage.getByTestId('nav-team')).toHaveCount(0);
   await expect(managerPage.getByTestId('nav-requests')).toHaveCount(0);
 
-  // the owner's team now lists both, with their roles
+  // an existing back-office user (the demo promoter's owner) is invited as an admin: she
+  // signs in from the invitation, joins, and switches between her two organisers
+  await ownerPage.getByTestId('invite').click();
+  await invite.getByLabel('Email').fill(DEMO_OWNER.email);
+  await invite.getByLabel('Papel').selectOption('admin');
+  await invite.getByRole('button', { name: 'Enviar convite' }).click();
+  await expect(invite).toBeHidden();
+  const demoPage = await personPage(browser, baseURL);
+  await demoPage.goto(await invitationLink(page, DEMO_OWNER.email));
+  await expect(demoPage.getByTestId('invitation-summary')).toContainText('como Administrador');
+  await expect(demoPage.getByLabel('Email')).toHaveValue(DEMO_OWNER.email);
+  await demoPage.getByLabel('Palavra-passe').fill(DEMO_OWNER.password);
+  await demoPage.getByRole('button', { name: 'Entrar' }).click();
+  // a code one step ahead: other specs may sign the demo owner in with the current one
+  await demoPage
+    .getByLabel('Código', { exact: true })
+    .fill(await generate({ secret: DEMO_OWNER.totpSecret, epoch: Math.floor(Date.now() / 1000) + 30 }));
+  await demoPage.getByRole('button', { name: 'Verificar' }).click();
+  await demoPage.getByTestId('join').click();
+  await expect(demoPage.getByTestId('membership')).toHaveCount(2);
+  const switcher = demoPage.getByTestId('organizer-switcher');
+  await expect(switcher).toContainText('Promotora Demo');
+  await switcher.selectOption({ label: `${owner.company} · Administrador` });
+  await demoPage.getByTestId('nav-team').click();
+  await expect(demoPage.getByRole('heading', { name: 'Equipa' })).toBeVisible();
+  await expect(demoPage.getByTestId('members-table')).toContainText('Rui Gestor');
+  await switcher.selectOption({ label: 'Promotora Demo · Proprietário' });
+  await expect(demoPage).toHaveURL(/\/organizers\/\d+\/team$/);
+  await expect(demoPage.getByTestId('members-table')).not.toContainText('Rui Gestor');
+  await expect(demoPage.getByTestId('members-table')).toContainText(DEMO_OWNER.email);
+  await demoPage.context().close();
+
+  // the owner's team now lists everyone, with their roles
   await ownerPage.reload();
   const members = ownerPage.getByTestId('members-table');
   await expect(members).toContainText('Rui Gestor');
   await expect(ownerPage.getByTestId(`role-${managerEmail}`)).toHaveValue('event_manager');
   await expectNoA11yViolations(ownerPage);
   await screenshotBoth(ownerPage, '26a-team');
+
+  // at 390 px the navigation is a drawer
+  await managerPage.setViewportSize({ width: 390, height: 844 });
+  await managerPage.getByTestId('menu-button').click();
+  const drawer = managerPage.getByRole('dialog', { name: 'Menu' });
+  await expect(drawer.getByTestId('nav-sessions')).toBeVisible();
+  await expectNoA11yViolations(managerPage);
+  await drawer.getByTestId('nav-sessions').click();
+  await expect(drawer).toBeHidden();
+  await managerPage.setViewportSize({ width: 1280, height: 800 });
 
   // one screen in English and Spanish: the manager's sessions
   await managerPage.getByTestId('nav-sessions').click();

@@ -1,9 +1,18 @@
-import { flexRender, type Table } from '@tanstack/react-table';
+import { flexRender, type RowData, type Table } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
+
+declare module '@tanstack/react-table' {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the library's own signature
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** the column's name over each cell when rows stack as cards on phones */
+    label?: string;
+  }
+}
 
 /**
  * A TanStack table rendered as an accessible HTML table: sortable headers are buttons with
- * aria-sort, the table scrolls sideways inside a focusable region on narrow screens.
+ * aria-sort; on phones each row stacks as a card, each cell under its column's `meta.label`
+ * (styles.css `.data-table`), and anything still too wide scrolls inside a focusable region.
  */
 export function DataTable<T>({
   table,
@@ -68,7 +77,9 @@ export function DataTable<T>({
             rows.map((row) => (
               <tr key={row.id} className="hover:bg-slate-50">
                 {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                  <td key={cell.id} data-label={cell.column.columnDef.meta?.label}>
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </td>
                 ))}
               </tr>
             ))

@@ -36,10 +36,12 @@ export function RequestsPage() {
     () => [
       col.accessor('created_at', {
         header: () => t('operator:received'),
+        meta: { label: t('operator:received') },
         cell: (c) => <span className="whitespace-nowrap">{formatDateTime(c.getValue())}</span>,
       }),
       col.accessor('name_company', {
         header: () => t('operator:company'),
+        meta: { label: t('operator:company') },
         cell: (c) => (
           <div className="min-w-48">
             <p className="font-semibold">{c.getValue()}</p>
@@ -49,6 +51,7 @@ export function RequestsPage() {
       }),
       col.accessor('email', {
         header: () => t('operator:contact'),
+        meta: { label: t('operator:contact') },
         cell: (c) => (
           <div>
             <p>

@@ -49,6 +49,7 @@ export function SessionsPage() {
     () => [
       col.accessor('user_agent', {
         header: () => t('sessions:device_header'),
+        meta: { label: t('sessions:device_header') },
         enableSorting: false,
         cell: (c) => (
           <span className="font-semibold">
@@ -61,17 +62,24 @@ export function SessionsPage() {
           </span>
         ),
       }),
-      col.accessor('ip', { header: () => t('sessions:ip'), enableSorting: false }),
+      col.accessor('ip', {
+        header: () => t('sessions:ip'),
+        meta: { label: t('sessions:ip') },
+        enableSorting: false,
+      }),
       col.accessor('created_at', {
         header: () => t('sessions:started'),
+        meta: { label: t('sessions:started') },
         cell: (c) => formatDateTime(c.getValue()),
       }),
       col.accessor('last_seen_at', {
         header: () => t('sessions:last_seen'),
+        meta: { label: t('sessions:last_seen') },
         cell: (c) => formatDateTime(c.getValue()),
       }),
       col.accessor('second_factor', {
         header: () => t('sessions:second_factor'),
+        meta: { label: t('sessions:second_factor') },
         cell: (c) => (c.getValue() ? t('common:yes') : t('common:no')),
         enableSorting: false,
       }),

@@ -39,6 +39,7 @@ export function MembersTable({
     () => [
       col.accessor('name', {
         header: () => t('team:member'),
+        meta: { label: t('team:member') },
         cell: (c) => (
           <div>
             <p className="font-semibold">
@@ -53,6 +54,7 @@ export function MembersTable({
       }),
       col.accessor('role', {
         header: () => t('team:role'),
+        meta: { label: t('team:role') },
         sortingFn: (a, b) => ROLES.indexOf(a.original.role) - ROLES.indexOf(b.original.role),
         cell: (c) => {
           const m = c.row.original;
@@ -85,6 +87,7 @@ export function MembersTable({
       }),
       col.accessor('second_factor', {
         header: () => t('team:second_factor'),
+        meta: { label: t('team:second_factor') },
         cell: (c) => (c.getValue() ? t('common:yes') : t('common:no')),
       }),
       col.display({
