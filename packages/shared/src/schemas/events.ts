@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EVENT_STATUS } from '../event-status';
 import { paginationMeta, paginationQuery } from './common';
+import { eventImageView } from './media';
 import { priceScheduleView } from './pricing';
 
 export const EVENT_SORTS = ['date', 'name', 'location'] as const;
@@ -63,6 +64,8 @@ export const eventSummary = z.object({
   ends_at: z.string(),
   timezone: z.string(),
   image_url: z.string().nullable(),
+  /** the uploaded image's variants (AVIF/WebP/JPEG × widths) for <picture>/srcset; null: none */
+  image: eventImageView.nullable().optional(),
   status: eventStatus,
   is_session: z.boolean(),
   min_price_cents: z.number().nullable(),

@@ -9,6 +9,11 @@ export interface StoredVariant {
   height: number;
   /** storage key, e.g. events/12/3f…a9-960.webp */
   key: string;
+  /**
+   * where browsers fetch it (storage `url(key)` when uploaded: /api/media/<key>, or
+   * S3_PUBLIC_URL/<key>); /api/media/<key> serves every key whatever the driver
+   */
+  url: string;
   bytes: number;
 }
 

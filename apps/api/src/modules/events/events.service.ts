@@ -7,6 +7,7 @@ import type { EventDetail, EventSummary } from '@bilheteira/shared/schemas/event
 import { DEFAULT_LOCALE, type Locale } from '@bilheteira/shared/locales';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/errors';
+import { eventImagesOf } from '../media/media.service';
 import {
   findEventBySlug,
   findOrganizerBySlug,
@@ -132,7 +133,7 @@ export async function listEvents(
     ),
   );
   return {
-    data,
+    data: await withEventImages(db, data),
     meta: {
       page: q.page,
       per_page: q.per_page,
@@ -171,7 +172,8 @@ export async function getEventDetail(
     findTicketTypes(db, [found.event.id]),
     findSessions(db, found.event.id),
   ]);
-  return eventDetailOf({ ...found, types, sessions }, now, locale);
+  const [detail] = await withEventImages(db, [eventDetailOf({ ...found, types, sessions }, now, locale)]);
+  return detail!;
 }
 
 /** The public page of an event from its rows (also the back office's preview of a draft). */
@@ -238,4 +240,20 @@ export async function getOrganizerPage(db: DbOrTx, slug: string, now: Date, loca
     },
     events: data,
   };
+}
+
+/**
+ * Event images (media module, issue 26 item 3): each answer carries its processed image's
+ * variants for <picture>/srcset, and `image_url` becomes that image's JPEG; an event without
+ * one keeps its `image_url` column (seeded events).
+ */
+async function withEventImages<T extends { id: number; image_url: string | null }>(db: DbOrTx, items: T[]) {
+  const images = await eventImagesOf(
+    db,
+    items.map((i) => i.id),
+  );
+  return items.map((i) => {
+    const image = images.get(i.id) ?? null;
+    return { ...i, image, image_url: image?.src ?? i.image_url };
+  });
 }

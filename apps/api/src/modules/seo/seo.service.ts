@@ -36,7 +36,7 @@ export function eventJsonLd(e: EventDetail, url: string, publicUrl: string) {
         : 'https://schema.org/EventScheduled',
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
     url,
-    ...(e.image_url ? { image: [e.image_url] } : {}),
+    ...(e.image_url ? { image: [abs(publicUrl, e.image_url)] } : {}),
     location: {
       '@type': 'Place',
       name: e.address.split(',')[0]!.trim(),
@@ -76,7 +76,8 @@ export async function eventHead(reads: CatalogueReads, slug: string, publicUrl: 
       title: `${e.name} | Bilheteira`,
       description: summary(e.information || `${e.name} — ${e.address}`),
       url,
-      image: e.image_url,
+      // uploaded images are served at /api/media/…: previews need an absolute address
+      image: e.image_url ? abs(publicUrl, e.image_url) : null,
       type: 'event',
       // a private event is shared by link: previews yes, search results no
       noindex: e.visibility === 'private',
