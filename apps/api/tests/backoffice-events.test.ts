@@ -138,7 +138,7 @@ beforeAll(async () => {
   sessions.manager = await member('event_manager');
   sessions.door = await member('door_staff');
   sessions.viewer = await member('viewer');
-});
+}, 240_000);
 afterAll(() => t.close());
 
 describe('an event from draft to the public site', () => {
@@ -450,51 +450,89 @@ describe('rules and bad input', () => {
   });
 });
 
-describe('authorisation matrix: every back-office events route × role × own/other organiser', () => {
-  it('another organiser answers 404, door staff 403, no session 401, a viewer never changes anything', async () => {
-    const doc = (await t.app.inject('/api/docs/json')).json<{
-      paths: Record<string, Record<string, unknown>>;
-    }>();
-    const own = (await as(sessions.owner!, 'GET', `${base()}?search=teatro-demo`)).json().data[0];
-    const ownEvent = (await as(sessions.owner!, 'GET', `${base()}/${own.id}`)).json().data;
-    // this module's routes answer exactly; other back-office routes under events/ (pricing) never a 2xx
-    const mine =
-      /\/(events|events\/\{eventId\}(\/(duplicate|preview|publish|unpublish|days|ticket-types(\/\{typeId\})?|sessions(\/\{sessionId\})?))?)$/;
-    const ops = Object.entries(doc.paths)
-      .filter(([p]) => p.startsWith('/api/backoffice/organizers/{organizerId}/events'))
-      .flatMap(([p, methods]) =>
-        Object.keys(methods).map((m) => ({ path: p, method: m.toUpperCase() as Method })),
-      );
-    expect(ops.filter((o) => mine.test(o.path)).length).toBe(15);
-    const fill = (path: string, organizerId: number, eventId: number) =>
-      path
-        .replace('{organizerId}', String(organizerId))
-        .replace('{eventId}', String(eventId))
-        .replace('{typeId}', String(ownEvent.ticket_types[0].id))
-        .replace('{sessionId}', String(ownEvent.sessions[0].id))
-        .replace(/\{\w+\}/g, '1');
-    for (const { path, method } of ops) {
-      const label = `${method} ${path}`;
-      const ownUrl = fill(path, org, own.id);
-      const body = method === 'GET' || method === 'DELETE' ? undefined : {};
-      const exact = mine.test(path);
-      const expectStatus = (status: number, wanted: number, what: string) =>
-        exact ? expect(status, what).toBe(wanted) : expect(status, what).toBeGreaterThanOrEqual(400);
-      for (const who of ['owner', 'manager', 'door', 'viewer'] as const) {
-        // another organiser's id: 404 for everyone, whatever the body
-        const other = await as(sessions[who]!, method, fill(path, otherOrg, otherEventId), body);
-        expectStatus(other.statusCode, 404, `${who} ${label}`);
-        // another organiser's event under one's own organiser: never a 2xx, never its data
-        if (path.includes('{eventId}')) {
-          const res = await as(sessions[who]!, method, fill(path, org, otherEventId), body);
-          expect(res.statusCode, `${who} ${label} other event`).toBeGreaterThanOrEqual(400);
-          expect(res.body).not.toContain('Evento da Outra');
-        }
-      }
-      expectStatus((await as(null, method, ownUrl, body)).statusCode, 401, `anonymous ${label}`);
-      expectStatus((await as(sessions.door!, method, ownUrl, body)).statusCode, 403, `door ${label}`);
-      if (method !== 'GET')
-        expectStatus((await as(sessions.viewer!, method, ownUrl, body)).statusCode, 403, `viewer ${label}`);
-    }
+describe('transfer policy', () => {
+  it("the organiser's policy stops a transfer: off, or past the number of times", async () => {
+    const fest = (await as(sessions.owner!, 'GET', `${base()}?search=festival-demo`)).json().data[0];
+    const ana = await login(t.app, DEMO.ana);
+    const [ticket] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`SELECT ct.id FROM customer_tickets ct JOIN customers c ON c.id = ct.customer_id
+          WHERE c.mobile = '+351912345678' AND ct.event_id = ${fest.id} AND ct.state = 'active' ORDER BY ct.id LIMIT 1`,
+    );
+    const transfer = () =>
+      injectAs(t.app, ana, {
+        method: 'POST',
+        url: '/api/customers/transfer-ticket',
+        headers: { 'x-locale': 'en' },
+        payload: { customer_ticket_id: ticket!.id, mobile_country_code: '351', mobile: '936000111' },
+      });
+    await as(sessions.owner!, 'PATCH', `${base()}/${fest.id}`, { transfer_allowed: false });
+    const off = await transfer();
+    expect(off.statusCode).toBe(422);
+    expect(expectErrorShape(off)).toMatchObject({ code: 'transfers_not_allowed' });
+    await as(sessions.owner!, 'PATCH', `${base()}/${fest.id}`, {
+      transfer_allowed: true,
+      transfer_max_count: 0,
+    });
+    const limit = await transfer();
+    expect(expectErrorShape(limit)).toMatchObject({
+      code: 'transfer_limit_reached',
+      message: 'This ticket has already been transferred the maximum number of times (0).',
+    });
+    await as(sessions.owner!, 'PATCH', `${base()}/${fest.id}`, { transfer_max_count: null });
+    expect((await transfer()).statusCode).toBe(200);
   });
+});
+
+describe('authorisation matrix: every back-office events route × role × own/other organiser', () => {
+  it(
+    'another organiser answers 404, door staff 403, no session 401, a viewer never changes anything',
+    { timeout: 240_000 },
+    async () => {
+      const doc = (await t.app.inject('/api/docs/json')).json<{
+        paths: Record<string, Record<string, unknown>>;
+      }>();
+      const own = (await as(sessions.owner!, 'GET', `${base()}?search=teatro-demo`)).json().data[0];
+      const ownEvent = (await as(sessions.owner!, 'GET', `${base()}/${own.id}`)).json().data;
+      // this module's routes answer exactly; other back-office routes under events/ (pricing) never a 2xx
+      const mine =
+        /\/(events|events\/\{eventId\}(\/(duplicate|preview|publish|unpublish|days|ticket-types(\/\{typeId\})?|sessions(\/\{sessionId\})?))?)$/;
+      const ops = Object.entries(doc.paths)
+        .filter(([p]) => p.startsWith('/api/backoffice/organizers/{organizerId}/events'))
+        .flatMap(([p, methods]) =>
+          Object.keys(methods).map((m) => ({ path: p, method: m.toUpperCase() as Method })),
+        );
+      expect(ops.filter((o) => mine.test(o.path)).length).toBe(15);
+      const fill = (path: string, organizerId: number, eventId: number) =>
+        path
+          .replace('{organizerId}', String(organizerId))
+          .replace('{eventId}', String(eventId))
+          .replace('{typeId}', String(ownEvent.ticket_types[0].id))
+          .replace('{sessionId}', String(ownEvent.sessions[0].id))
+          .replace(/\{\w+\}/g, '1');
+      for (const { path, method } of ops) {
+        const label = `${method} ${path}`;
+        const ownUrl = fill(path, org, own.id);
+        const body = method === 'GET' || method === 'DELETE' ? undefined : {};
+        const exact = mine.test(path);
+        const expectStatus = (status: number, wanted: number, what: string) =>
+          exact ? expect(status, what).toBe(wanted) : expect(status, what).toBeGreaterThanOrEqual(400);
+        for (const who of ['owner', 'manager', 'door', 'viewer'] as const) {
+          // another organiser's id: 404 for everyone, whatever the body
+          const other = await as(sessions[who]!, method, fill(path, otherOrg, otherEventId), body);
+          expectStatus(other.statusCode, 404, `${who} ${label}`);
+          // another organiser's event under one's own organiser: never a 2xx, never its data
+          if (path.includes('{eventId}')) {
+            const res = await as(sessions[who]!, method, fill(path, org, otherEventId), body);
+            expect(res.statusCode, `${who} ${label} other event`).toBeGreaterThanOrEqual(400);
+            expect(res.body).not.toContain('Evento da Outra');
+          }
+        }
+        expectStatus((await as(null, method, ownUrl, body)).statusCode, 401, `anonymous ${label}`);
+        expectStatus((await as(sessions.door!, method, ownUrl, body)).statusCode, 403, `door ${label}`);
+        if (method !== 'GET')
+          expectStatus((await as(sessions.viewer!, method, ownUrl, body)).statusCode, 403, `viewer ${label}`);
+      }
+    },
+  );
 });

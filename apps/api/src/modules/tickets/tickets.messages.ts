@@ -11,6 +11,21 @@ export const ticketsMessages = defineMessages({
     en: 'This ticket can no longer be transferred: only valid, unused tickets can.',
     es: 'Esta entrada ya no se puede transferir: solo entradas válidas y aún no usadas.',
   },
+  'ticket.transfers_off': {
+    'pt-pt': 'O organizador não permite transferir bilhetes deste evento.',
+    en: 'The organiser does not allow tickets of this event to be transferred.',
+    es: 'El organizador no permite transferir entradas de este evento.',
+  },
+  'ticket.transfer_closed': {
+    'pt-pt': 'As transferências deste evento fecharam {hours} horas antes da abertura de portas.',
+    en: 'Transfers for this event closed {hours} hours before the doors open.',
+    es: 'Las transferencias de este evento cerraron {hours} horas antes de la apertura de puertas.',
+  },
+  'ticket.transfer_limit': {
+    'pt-pt': 'Este bilhete já foi transferido o número máximo de vezes ({count}).',
+    en: 'This ticket has already been transferred the maximum number of times ({count}).',
+    es: 'Esta entrada ya se transfirió el número máximo de veces ({count}).',
+  },
   'ticket.transfer_to_self': {
     'pt-pt': 'Não pode transferir um bilhete para o seu próprio número.',
     en: 'You cannot transfer a ticket to your own number.',

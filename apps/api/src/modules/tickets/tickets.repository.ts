@@ -21,6 +21,11 @@ const ticketWithContext = {
   createdAt: customerTickets.createdAt,
   eventId: events.id,
   eventSlug: events.slug,
+  eventVisibility: events.visibility,
+  eventLinkToken: events.linkToken,
+  transferAllowed: events.transferAllowed,
+  transferUntilHours: events.transferUntilHours,
+  transferMaxCount: events.transferMaxCount,
   eventName: events.name,
   eventAddress: events.address,
   eventStatus: events.status,
@@ -35,6 +40,7 @@ const ticketWithContext = {
   sessionId: eventSessions.id,
   sessionDate: eventSessions.date,
   sessionHour: eventSessions.hour,
+  sessionStartsAt: eventSessions.startsAt,
 };
 
 function selectTickets(db: DbOrTx) {

@@ -1,3 +1,5 @@
+import { eventPublicPath } from '@bilheteira/shared/event-link';
+import { transferRefusal } from '@bilheteira/shared/transfer-policy';
 import { isAdmittingStatus, type TicketStatus } from '@bilheteira/shared/ticket-status';
 import type { CustomerTicketView, TicketValidated } from '@bilheteira/shared/schemas/tickets';
 import { normalizeLocale, type Locale } from '@bilheteira/shared/locales';
@@ -47,7 +49,12 @@ function toView(t: TicketWithContext, list: CheckinRow[], now: Date): CustomerTi
     duration: Math.max(0, Math.round((t.eventEndsAt.getTime() - t.eventStartsAt.getTime()) / 60_000)),
     event: {
       id: t.eventId,
-      slug: t.eventSlug,
+      // a private event's page is at its link, not its slug
+      slug: eventPublicPath({
+        visibility: t.eventVisibility,
+        slug: t.eventSlug,
+        linkToken: t.eventLinkToken,
+      }),
       name: t.eventName,
       address: t.eventAddress,
       starts_at: t.eventStartsAt.toISOString(),
@@ -174,6 +181,18 @@ export async function transferTicket(db: Db, input: TransferInput, now: Date): P
     if (t.state !== 'active' || list.length > 0 || !isAdmittingStatus(status)) {
       throw ticketErrors.notTransferable({ status });
     }
+    // the organiser's transfer policy (back office): allowed, until when, how many times
+    const refusal = transferRefusal(
+      { allowed: t.transferAllowed, untilHours: t.transferUntilHours, maxCount: t.transferMaxCount },
+      {
+        doorsAt: t.sessionStartsAt ?? t.eventStartsAt,
+        transfersSoFar: (await transfersOfTicket(tx, t.id)).length,
+      },
+      now,
+    );
+    if (refusal === 'transfers_off') throw ticketErrors.transfersOff();
+    if (refusal === 'transfer_closed') throw ticketErrors.transferClosed({ hours: t.transferUntilHours });
+    if (refusal === 'transfer_limit') throw ticketErrors.transferLimit({ count: t.transferMaxCount });
     const recipient = await findActiveCustomerByMobile(tx, input.e164);
     if (recipient?.id === input.customer.id) {
       throw ticketErrors.transferToSelf({}, { fieldErrors: { mobile: ['ticket.transfer_to_self'] } });
