@@ -40,7 +40,10 @@ export async function updateTicketTypeRow(
   typeId: number,
   values: Partial<NewTicketTypeRow>,
 ): Promise<AdminTicketTypeRow> {
-  const [row] = await tx.update(ticketTypes).set(values).where(eq(ticketTypes.id, typeId)).returning();
+  // an edit that names no field changes nothing (an UPDATE without a SET would throw)
+  const [row] = Object.values(values).some((v) => v !== undefined)
+    ? await tx.update(ticketTypes).set(values).where(eq(ticketTypes.id, typeId)).returning()
+    : await tx.select().from(ticketTypes).where(eq(ticketTypes.id, typeId));
   return row!;
 }
 

@@ -49,7 +49,10 @@ export async function insertPromoCode(db: DbOrTx, values: NewPromoCode): Promise
 }
 
 export async function updatePromoCode(db: DbOrTx, id: number, values: Partial<NewPromoCode>) {
-  const [row] = await db.update(promoCodes).set(values).where(eq(promoCodes.id, id)).returning();
+  // an edit that names no field changes nothing (an UPDATE without a SET would throw)
+  const [row] = Object.values(values).some((v) => v !== undefined)
+    ? await db.update(promoCodes).set(values).where(eq(promoCodes.id, id)).returning()
+    : await db.select().from(promoCodes).where(eq(promoCodes.id, id));
   return row;
 }
 
@@ -125,7 +128,10 @@ export async function insertAccessCode(db: DbOrTx, values: NewAccessCode): Promi
 }
 
 export async function updateAccessCode(db: DbOrTx, id: number, values: Partial<NewAccessCode>) {
-  const [row] = await db.update(accessCodes).set(values).where(eq(accessCodes.id, id)).returning();
+  // an edit that names no field changes nothing (an UPDATE without a SET would throw)
+  const [row] = Object.values(values).some((v) => v !== undefined)
+    ? await db.update(accessCodes).set(values).where(eq(accessCodes.id, id)).returning()
+    : await db.select().from(accessCodes).where(eq(accessCodes.id, id));
   return row;
 }
 
