@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { paths } from '../config/paths';
 import { currentLocale } from '../i18n/i18n';
 import { formatDateTime } from '../lib/date-format';
+import { EventImage } from './event-image';
 
 const PILL: Record<Exclude<EventStatus, 'available'>, string> = {
   [EVENT_STATUS.soon]: 'bg-sky-100 text-sky-950',
@@ -39,16 +40,14 @@ export function EventCard({ event, headingLevel = 3 }: { event: EventSummary; he
       <div
         className={`relative flex h-24 items-end bg-gradient-to-br p-4 sm:h-32 ${GRADIENTS[event.id % GRADIENTS.length]}`}
       >
-        {event.image_url && (
-          <img
-            src={event.image_url}
-            alt=""
-            loading="lazy"
-            width={600}
-            height={256}
-            className="absolute inset-0 h-full w-full object-cover"
-          />
-        )}
+        <EventImage
+          image={event.image}
+          fallbackUrl={event.image_url}
+          sizes="(min-width: 992px) 33vw, (min-width: 640px) 50vw, 100vw"
+          width={600}
+          height={256}
+          className="absolute inset-0 h-full w-full object-cover"
+        />
         {status !== EVENT_STATUS.available && (
           <span
             className={`relative rounded-full px-2.5 py-0.5 text-xs font-bold ${PILL[status]}`}

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { currentLocale } from '../../../i18n/i18n';
 import { formatEventDate, formatHour } from '../../../lib/date-format';
+import { EventImage } from '../../../components/event-image';
 import { StatusBanner } from './status-banner';
 
 function mapUrl(e: EventDetail): string {
@@ -22,16 +23,15 @@ export function EventDetails({ event }: { event: EventDetail }) {
   return (
     <article aria-labelledby="event-name" data-testid="event-details">
       <header className="relative overflow-hidden rounded-2xl bg-gradient-to-br from-slate-900 via-indigo-950 to-amber-900 text-white">
-        {event.image_url && (
-          <img
-            src={event.image_url}
-            alt=""
-            width={1200}
-            height={500}
-            fetchPriority="high"
-            className="absolute inset-0 h-full w-full object-cover opacity-40"
-          />
-        )}
+        <EventImage
+          image={event.image}
+          fallbackUrl={event.image_url}
+          sizes="(min-width: 1280px) 1200px, 100vw"
+          width={1200}
+          height={500}
+          priority
+          className="absolute inset-0 h-full w-full object-cover opacity-40"
+        />
         <div className="relative px-5 py-10 sm:px-8 sm:py-14">
           <p className="text-sm font-medium text-amber-300">
             <Link to={paths.organizer(event.organizer.slug)} className="underline-offset-2 hover:underline">
