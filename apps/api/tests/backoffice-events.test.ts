@@ -426,6 +426,25 @@ describe('rules and bad input', () => {
     expect(expectErrorShape(res).errors.ends_at).toEqual(['O fim tem de ser depois do início.']);
   });
 
+  it('a session event with sales keeps its sessions; a new time zone keeps the wall-clock hours', async () => {
+    const teatro = (await as(sessions.owner!, 'GET', `${base()}?search=teatro-demo`)).json().data[0];
+    await t.database.db.execute(sql`UPDATE ticket_types SET sold = 1 WHERE event_id = ${teatro.id}`);
+    const off = await as(sessions.owner!, 'PATCH', `${base()}/${teatro.id}`, { is_session: false }, 'en');
+    expect(off.statusCode).toBe(409);
+    expect(expectErrorShape(off).code).toBe('event_has_sales');
+    const before = (await as(sessions.owner!, 'GET', `${base()}/${teatro.id}`)).json().data.sessions[0];
+    const moved = await as(sessions.owner!, 'PATCH', `${base()}/${teatro.id}`, {
+      timezone: 'Atlantic/Azores',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const after = moved.json().data.sessions[0];
+    expect(after).toMatchObject({ date: before.date, hour: before.hour });
+    // the Azores are one hour behind Lisbon all year
+    expect(Date.parse(after.starts_at) - Date.parse(before.starts_at)).toBe(3_600_000);
+    const back = await as(sessions.owner!, 'PATCH', `${base()}/${teatro.id}`, { timezone: 'Europe/Lisbon' });
+    expect(back.json().data.sessions[0].starts_at).toBe(before.starts_at);
+  });
+
   it('twenty concurrent publishes change the event once', async () => {
     const created = await as(sessions.owner!, 'POST', base(), festival({ name: 'Concerto Concorrido' }));
     const id = created.json().data.id;

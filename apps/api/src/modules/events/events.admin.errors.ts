@@ -21,6 +21,8 @@ export const eventAdminErrors = defineErrors({
   sessionHasOrders: { status: 409, code: 'session_has_orders', key: 'backoffice_events.session_has_orders' },
   /** sessions belong to session events (is_session) */
   notSessionEvent: { status: 422, code: 'event_not_session', key: 'backoffice_events.not_session_event' },
+  /** sessions on/off once tickets are sold or held: the sold tickets would lose their meaning */
+  hasSales: { status: 409, code: 'event_has_sales', key: 'backoffice_events.has_sales' },
   /** stock below what is already sold or held by open orders */
   belowSold: { status: 422, code: 'quantity_below_sold', key: 'backoffice_events.below_sold' },
 });

@@ -107,6 +107,12 @@ export const eventAdminMessages = defineMessages({
     en: 'This event has no sessions: turn sessions on in the event settings first.',
     es: 'Este evento no es por sesiones: active las sesiones en los ajustes del evento primero.',
   },
+  'backoffice_events.has_sales': {
+    'pt-pt':
+      'Já há bilhetes vendidos ou reservados: o evento não pode passar a ter (ou deixar de ter) sessões.',
+    en: 'Tickets are already sold or reserved: the event cannot switch sessions on or off.',
+    es: 'Ya hay entradas vendidas o reservadas: el evento no puede activar ni desactivar las sesiones.',
+  },
   'backoffice_events.below_sold': {
     'pt-pt': 'A quantidade não pode ser inferior aos {count} lugares já vendidos ou reservados.',
     en: 'The quantity cannot be below the {count} places already sold or reserved.',

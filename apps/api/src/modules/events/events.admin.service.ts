@@ -194,6 +194,10 @@ export async function updateEvent(
       if (event.status === 'cancelled') throw eventAdminErrors.cancelled();
       const issues = eventFieldIssues({ ...eventFieldsOf(event), ...body });
       if (issues.length) throw fieldIssuesError(issues);
+      if (body.is_session !== undefined && body.is_session !== event.isSession) {
+        const { types } = await findEventParts(tx, [event.id]);
+        if (types.some((x) => x.sold + x.reserved > 0)) throw eventAdminErrors.hasSales();
+      }
       if (body.slug !== undefined && body.slug !== event.slug) {
         // a published event's address is in people's hands: it keeps it
         if (event.status !== 'draft') throw validationFailed({ slug: ['backoffice_events.slug_locked'] });
