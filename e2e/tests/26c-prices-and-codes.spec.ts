@@ -1,0 +1,179 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { generate } from 'otplib';
+import {
+  expectNoA11yViolations,
+  lastOutboxMessage,
+  loginByApi,
+  newCustomer,
+  screenshotBoth,
+} from '../support/helpers';
+
+/**
+ * Issue 26 item 4, as a customer meets it: an event the demo owner sets up through the back
+ * office API (an early-bird price step, a hidden type behind an access code, a promo code);
+ * the customer sees the early-bird price and until when, unlocks the hidden type with the
+ * code, applies the promo code in the checkout and pays in the sandbox; every total agrees.
+ */
+
+const OWNER = {
+  email: 'dono@promotora-demo.pt',
+  password: 'Promotora!2026demo',
+  totpSecret: 'PROMOTORADEMOOWNERTOTPSEEDAAAAAA',
+};
+const DAY = 24 * 3600_000;
+/** "47,21 €" as the page prints it (a no-break space before the sign). */
+const eur = (text: string) => text.replace(/ /g, '\u00a0');
+const plain = (text: string) => text.replace(/\u00a0/g, ' ');
+
+/** The owner's back-office session (password, then TOTP: the next step when this one was used). */
+async function ownerSession(request: APIRequestContext) {
+  const login = await request.post('/api/backoffice/auth/login', {
+    data: { email: OWNER.email, password: OWNER.password },
+  });
+  expect(login.ok(), await login.text()).toBe(true);
+  const csrf = ((await login.json()) as { data: { csrf_token: string } }).data.csrf_token;
+  const headers = { 'x-csrf-token': csrf };
+  for (const ahead of [0, 1, 2]) {
+    const code = await generate({
+      secret: OWNER.totpSecret,
+      epoch: Math.floor(Date.now() / 1000) + ahead * 30,
+    });
+    const res = await request.post('/api/backoffice/auth/second-factor', { headers, data: { code } });
+    if (res.ok()) break;
+    expect(ahead, await res.text()).toBeLessThan(2);
+  }
+  const me = await request.get('/api/backoffice/auth/me', { headers });
+  const memberships = ((await me.json()) as { data: { memberships: { organizer_id: number }[] } }).data
+    .memberships;
+  const org = memberships[0]!.organizer_id;
+  const call = async <T>(method: 'post' | 'put', path: string, data: object): Promise<T> => {
+    const res = await request[method](`/api/backoffice/organizers/${org}${path}`, { headers, data });
+    expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
+    return ((await res.json()) as { data: T }).data;
+  };
+  return call;
+}
+
+/** A new public event of the demo organiser: Geral (early bird) and a hidden Convidados. */
+async function setUpEvent(request: APIRequestContext) {
+  const call = await ownerSession(request);
+  const starts = Date.now() + 30 * DAY;
+  const suffix = Date.now().toString(36);
+  const event = await call<{ id: number }>('post', '/events', {
+    name: `Festival Preços ${suffix}`,
+    address: 'Parque da Cidade, Porto',
+    city: 'Porto',
+    contact_email: 'precos@promotora-demo.pt',
+    starts_at: new Date(starts).toISOString(),
+    ends_at: new Date(starts + 6 * 3600_000).toISOString(),
+    service_fee_bp: 400,
+  });
+  const base = `/events/${event.id}`;
+  const geral = await call<{ id: number }>('post', `${base}/ticket-types`, {
+    name: 'Geral',
+    price_cents: 4500,
+    quantity: 200,
+  });
+  const guests = await call<{ id: number }>('post', `${base}/ticket-types`, {
+    name: 'Convidados',
+    price_cents: 2000,
+    quantity: 20,
+    hidden: true,
+    sort_order: 1,
+  });
+  const earlyBirdEnds = new Date(Date.now() + 10 * DAY);
+  await call('put', `${base}/ticket-types/${geral.id}/price-steps`, {
+    steps: [{ label: 'Early bird', price_cents: 3500, ends_at: earlyBirdEnds.toISOString() }],
+  });
+  await call('post', `${base}/access-codes`, { code: 'CONVIDADOS26', ticket_type_ids: [guests.id] });
+  await call('post', `${base}/promo-codes`, { code: 'VERAO10', kind: 'percent', value: 1000, max_uses: 50 });
+  const published = await call<{ public_path: string }>('post', `${base}/publish`, { visibility: 'public' });
+  return { path: published.public_path, earlyBirdEnds };
+}
+
+async function payByCard(page: Page) {
+  const modal = page.getByTestId('checkout-modal');
+  await modal.getByTestId('checkout-billing-continue').click();
+  await modal.getByText('Cartão', { exact: true }).click();
+  await modal.getByLabel('Número do cartão').fill('4242424242424242');
+  await modal.getByLabel(/^Validade/).fill('12/2030');
+  await modal.getByLabel('Nome no cartão').fill('Ana Silva');
+  await modal.getByTestId('checkout-pay').click();
+  await expect(modal.getByTestId('checkout-success')).toBeVisible();
+}
+
+test('early-bird price with its date, a hidden type unlocked by code, a promo code paid in the sandbox', async ({
+  page,
+  request,
+}) => {
+  const { path, earlyBirdEnds } = await setUpEvent(request);
+  const ana = await newCustomer(page.request);
+  await loginByApi(page, ana, `/events/${path}`);
+
+  // the early-bird price all-in (35,00 € + 4 % + VAT = 36,72 €), until when, and what follows
+  const geral = page.getByTestId('ticket-type').filter({ hasText: 'Geral' });
+  await expect(geral.getByTestId('ticket-price')).toHaveText(eur('36,72 €'));
+  const until = new Intl.DateTimeFormat('pt-PT', {
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'Europe/Lisbon',
+  }).format(earlyBirdEnds);
+  await expect(geral.getByTestId('price-step')).toHaveText(`Early bird até ${until}·depois 47,21\u00a0€`);
+  await expect(page.getByTestId('ticket-type').filter({ hasText: 'Convidados' })).toHaveCount(0);
+  await screenshotBoth(page, '26c-early-bird');
+
+  // a wrong code says so; the right one unlocks Convidados
+  const access = page.getByTestId('access-code');
+  await access.getByLabel('Código de acesso').fill('ERRADO1');
+  await access.getByTestId('access-code-apply').click();
+  await expect(access.getByTestId('access-code-answer')).toHaveText(
+    'O código «ERRADO1» não existe para este evento.',
+  );
+  await access.getByLabel('Código de acesso').fill('convidados26');
+  await access.getByTestId('access-code-apply').click();
+  await expect(access.getByTestId('access-code-answer')).toHaveText(
+    'Código CONVIDADOS26 aceite: Convidados.',
+  );
+  const guests = page.getByTestId('ticket-type').filter({ hasText: 'Convidados' });
+  await expect(guests.getByTestId('ticket-price')).toHaveText(eur('20,98 €'));
+
+  // one of each into the cart: 36,72 € + 20,98 €
+  await geral.getByRole('button', { name: 'Mais um bilhete Geral' }).click();
+  await guests.getByRole('button', { name: 'Mais um bilhete Convidados' }).click();
+  await page.getByTestId('add-to-cart').click();
+  const cart = page.getByTestId('cart-panel');
+  await expect(cart.getByTestId('cart-total')).toHaveText(eur('57,70 €'));
+  await expectNoA11yViolations(page);
+
+  // the checkout: an expired-looking code is refused in words, VERAO10 takes 10 % off each ticket
+  await cart.getByTestId('cart-checkout').click();
+  const modal = page.getByTestId('checkout-modal');
+  await expect(modal.getByRole('heading', { name: 'Resumo da encomenda' })).toBeVisible();
+  const promo = modal.getByTestId('promo-code');
+  await promo.getByLabel('Código promocional').fill('INVERNO');
+  await promo.getByTestId('promo-code-apply').click();
+  await expect(promo.getByTestId('promo-code-error')).toHaveText(
+    'O código «INVERNO» não existe para este evento.',
+  );
+  await promo.getByLabel('Código promocional').fill('verao10');
+  await promo.getByTestId('promo-code-apply').click();
+  await expect(modal.getByTestId('promo-applied')).toContainText('Código VERAO10 aplicado: −5,50\u00a0€.');
+  // 55,00 € − 5,50 € + service on what is paid (1,55 € + 0,89 €) = 51,94 €
+  await expect(modal.getByText('Desconto (VERAO10)')).toBeVisible();
+  await expect(modal.getByTestId('checkout-total')).toHaveText(eur('51,94 €'));
+  await expectNoA11yViolations(page);
+  await screenshotBoth(page, '26c-promo-summary');
+  await modal.getByTestId('checkout-continue').click();
+  await payByCard(page);
+
+  const success = modal.getByTestId('checkout-success');
+  await expect(success.locator('dl')).toContainText(eur('55,00 €'));
+  await expect(success.locator('dl')).toContainText(eur('-5,50 €'));
+  await expect(success.getByTestId('checkout-total')).toHaveText(eur('51,94 €'));
+  await screenshotBoth(page, '26c-success');
+
+  const mail = await lastOutboxMessage(page, ana.email);
+  expect(plain(mail!.body)).toContain('Bilhetes: 55,00 €');
+  expect(plain(mail!.body)).toContain('Desconto (VERAO10): −5,50 €');
+  expect(plain(mail!.body)).toContain('Total pago: 51,94 €');
+});
