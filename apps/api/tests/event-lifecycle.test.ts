@@ -193,6 +193,14 @@ describe('cancel a session', () => {
     });
     expect(move.statusCode).toBe(409);
     expect(expectErrorShape(move).code).toBe('session_cancelled');
+    // nor reopened by an edit of its capacity
+    const reopen = await asStaff(t, owner, {
+      method: 'PATCH',
+      url: `${base()}/${teatro.id}/sessions/${s0}`,
+      payload: { capacity: 500 },
+    });
+    expect(reopen.statusCode).toBe(409);
+    expect((await session(s0)).capacity).toBe(0);
   });
 });
 
@@ -295,6 +303,17 @@ describe('postpone', () => {
     });
     expect(past.statusCode).toBe(422);
     expect(expectErrorShape(past).code).toBe('refund_until_past');
+    const backwards = await asStaff(t, owner, {
+      method: 'POST',
+      url,
+      headers: { 'x-locale': 'es' },
+      payload: { date: '2020-05-01', hour: '21:30' },
+    });
+    expect(backwards.statusCode).toBe(422);
+    expect(expectErrorShape(backwards)).toMatchObject({
+      code: 'postpone_date_past',
+      message: 'La nueva fecha tiene que ser en el futuro.',
+    });
     const res = await asStaff(t, owner, {
       method: 'POST',
       url,

@@ -10,6 +10,8 @@ export const eventLifecycleErrors = defineErrors({
   sessionCancelled: { status: 409, code: 'session_cancelled', key: 'event_lifecycle.session_cancelled' },
   /** the refund window must end in the future */
   refundUntilPast: { status: 422, code: 'refund_until_past', key: 'event_lifecycle.refund_until_past' },
+  /** a postponement moves the event (or session) to a time still to come */
+  newDateInPast: { status: 422, code: 'postpone_date_past', key: 'event_lifecycle.new_date_past' },
   /** only a paid order is refunded */
   orderNotPaid: { status: 409, code: 'order_not_paid', key: 'event_lifecycle.order_not_paid' },
   /** the order's event (or session) was never postponed */

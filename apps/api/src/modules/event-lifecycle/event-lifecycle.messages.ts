@@ -17,6 +17,11 @@ export const eventLifecycleMessages = defineMessages({
     en: 'The refund deadline must be in the future.',
     es: 'El plazo para pedir el reembolso tiene que terminar en el futuro.',
   },
+  'event_lifecycle.new_date_past': {
+    'pt-pt': 'A nova data tem de ser no futuro.',
+    en: 'The new date must be in the future.',
+    es: 'La nueva fecha tiene que ser en el futuro.',
+  },
   'event_lifecycle.order_not_paid': {
     'pt-pt': 'Só uma encomenda paga pode ser reembolsada.',
     en: 'Only a paid order can be refunded.',

@@ -203,6 +203,7 @@ export async function postponeEvent(
     const refundUntil = refundUntilOf(body.refund_until, now);
     const startsAt = new Date(body.starts_at);
     const endsAt = new Date(body.ends_at);
+    if (startsAt.getTime() <= now.getTime()) throw eventLifecycleErrors.newDateInPast();
     if (event.isSession) await shiftSessions(tx, event, startsAt.getTime() - event.startsAt.getTime());
     await updateEventRow(tx, event.id, { startsAt, endsAt }, now);
     const change = (await insertEventChange(tx, {
@@ -234,6 +235,7 @@ export async function postponeSession(
     if (await findCancellation(tx, event.id, t.sessionId)) throw eventLifecycleErrors.sessionCancelled();
     const refundUntil = refundUntilOf(body.refund_until, now);
     const startsAt = zonedTimeToUtc(body.date, body.hour, event.timezone);
+    if (startsAt.getTime() <= now.getTime()) throw eventLifecycleErrors.newDateInPast();
     await updateSession(tx, session!.id, { date: body.date, hour: body.hour, startsAt });
     const change = (await insertEventChange(tx, {
       eventId: event.id,

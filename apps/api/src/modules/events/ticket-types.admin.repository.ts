@@ -97,6 +97,15 @@ export async function sessionHasOrders(tx: Tx, sessionId: number): Promise<boole
   return !!row?.used;
 }
 
+/** Was the session cancelled (event-lifecycle's event_changes)? Its sale stays closed. */
+export async function sessionWasCancelled(tx: Tx, sessionId: number): Promise<boolean> {
+  const [row] = await queryRows<{ cancelled: boolean }>(
+    tx,
+    sql`SELECT EXISTS (SELECT 1 FROM event_changes WHERE session_id = ${sessionId} AND kind = 'cancel') AS cancelled`,
+  );
+  return !!row?.cancelled;
+}
+
 export async function deleteSessionRow(tx: Tx, sessionId: number): Promise<void> {
   await tx.delete(cartItems).where(eq(cartItems.sessionId, sessionId));
   await tx.delete(eventSessions).where(eq(eventSessions.id, sessionId));

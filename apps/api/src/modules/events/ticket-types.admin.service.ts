@@ -29,6 +29,7 @@ import {
   lockSession,
   lockTicketType,
   sessionHasOrders,
+  sessionWasCancelled,
   ticketTypeHasOrders,
   updateSessionRow,
   updateTicketTypeRow,
@@ -198,6 +199,8 @@ export async function updateSession(
     const event = await editableEvent(tx, ref);
     const session = await lockSession(tx, event.id, sessionId);
     if (!session) throw eventAdminErrors.notFound();
+    // a cancelled session's sale stays closed (its capacity is what was left when it closed)
+    if (await sessionWasCancelled(tx, session.id)) throw eventAdminErrors.cancelled();
     const held = session.sold + session.reserved;
     const date = body.date ?? session.date;
     const hour = body.hour ?? session.hour;
