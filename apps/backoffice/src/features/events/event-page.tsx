@@ -13,6 +13,7 @@ import { useDuplicateEvent, useEvent, type AdminEventView } from './events-api';
 import { EventForm } from './event-form';
 import { formatEventDates, publicUrl, StatusBadge } from './event-status';
 import { CodesPanel } from './codes-panel';
+import { LifecycleActions } from './lifecycle/lifecycle-actions';
 import { PreviewDialog } from './preview-dialog';
 import { PublishDialog } from './publish-dialog';
 import { SchedulePanel } from './schedule-panel';
@@ -47,7 +48,12 @@ export function EventPage() {
             <span>{formatEventDates(e, document.documentElement.lang)}</span>
           </span>
         }
-        actions={<EventActions organizerId={organizerId} event={e} role={current.role} />}
+        actions={
+          <>
+            <EventActions organizerId={organizerId} event={e} role={current.role} />
+            <LifecycleActions organizerId={organizerId} event={e} role={current.role} meId={me.id} />
+          </>
+        }
       />
       <StepsBar active={tab} base={paths.event(organizerId, e.id)} />
       {tab === 'details' && (
