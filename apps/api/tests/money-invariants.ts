@@ -5,7 +5,8 @@ import { queryRows, type DbOrTx } from '../src/db/client';
  * The money and stock invariants that must hold after any fault or concurrency run (issue
  * 23, "Figures"): no negative wallet balance, every balance equals the sum of its ledger,
  * no counter past its capacity, every place sold has its issued ticket, every reserved
- * place is held by a pending order, at most one approved payment per order.
+ * place is held by a pending order, at most one approved payment per order, every promo or
+ * access code use held by an order that is not cancelled.
  *
  * "Sold = issued" is checked against a baseline taken before the run, because the demo seed
  * marks a sold-out event's places sold without issuing tickets for them: what a run sells
@@ -73,6 +74,24 @@ export async function moneyInvariantViolations(db: DbOrTx, baseline: StockBaseli
     ...(await lines(sql`
       SELECT 'order ' || order_id || ': ' || count(*) || ' approved payments' AS line
       FROM payments WHERE status = 'approved' GROUP BY order_id HAVING count(*) > 1`)),
+  );
+  // a code's uses are the orders that hold one (pending, paid or refunded; a cancelled or
+  // expired order gave its use back)
+  out.push(
+    ...(await lines(sql`
+      SELECT 'promo code ' || p.id || ': used ' || p.used || ' but orders hold ' || coalesce(h.n, 0) AS line
+      FROM promo_codes p
+      LEFT JOIN (SELECT promo_code_id, count(*)::int AS n FROM orders
+                 WHERE promo_code_id IS NOT NULL AND status <> 'cancelled' GROUP BY promo_code_id) h
+        ON h.promo_code_id = p.id
+      WHERE p.used <> coalesce(h.n, 0) OR (p.max_uses IS NOT NULL AND p.used > p.max_uses)
+      UNION ALL
+      SELECT 'access code ' || a.id || ': used ' || a.used || ' but orders hold ' || coalesce(h.n, 0)
+      FROM access_codes a
+      LEFT JOIN (SELECT access_code_id, count(*)::int AS n FROM orders
+                 WHERE access_code_id IS NOT NULL AND status <> 'cancelled' GROUP BY access_code_id) h
+        ON h.access_code_id = a.id
+      WHERE a.used <> coalesce(h.n, 0)`)),
   );
   for (const [id, gap] of await soldWithoutTicket(db)) {
     const before = baseline.soldWithoutTicket.get(id) ?? 0;

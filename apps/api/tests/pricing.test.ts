@@ -13,11 +13,13 @@ import { createSession } from '../src/modules/identity/session.service';
 import { expireOrders } from '../src/modules/orders/order-expiry.service';
 import { DEMO_STAFF } from '../src/seed/staff.seed';
 import { createTestApp, expectErrorShape, type TestApp } from './helpers';
+import { moneyInvariantViolations, stockBaseline, type StockBaseline } from './money-invariants';
 
 let t: TestApp;
 let staff: { cookie: string; csrf: string };
 let orgId: number;
 let eventId: number;
+let baseline: StockBaseline;
 const HOUR = 3600_000;
 
 async function signInOwner() {
@@ -112,6 +114,7 @@ beforeAll(async () => {
   orgId = (await t.database.db.select().from(organizers)).find((o) => o.slug === 'promotora-demo')!.id;
   const ev = await t.app.inject({ method: 'GET', url: '/api/events/concerto-demo' });
   eventId = ev.json().data.id;
+  baseline = await stockBaseline(t.database.db);
 }, 60_000);
 afterAll(() => t.close());
 
@@ -398,5 +401,11 @@ describe('back office tenancy', () => {
     expect(neg.statusCode).toBe(400);
     const over = await admin('POST', '/promo-codes', { code: 'MUITO', kind: 'percent', value: 10_001 });
     expect(over.statusCode).toBe(400);
+  });
+});
+
+describe('invariants', () => {
+  it('leaves stock, money and code uses consistent after everything above', async () => {
+    expect(await moneyInvariantViolations(t.database.db, baseline)).toEqual([]);
   });
 });
