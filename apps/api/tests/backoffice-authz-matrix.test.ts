@@ -57,7 +57,7 @@ const OPERATOR = /^\S+ \/api\/backoffice\/operator\//;
 const PERMISSION_OF: [RegExp, Permission][] = [
   [/^POST .*\/events\/:eventId\/(publish|unpublish|postpone|cancel)$/, 'events.publish'],
   [/^POST .*\/sessions\/:sessionId\/(postpone|cancel)$/, 'events.publish'],
-  [/^GET .*\/events(\/:eventId(\/(preview|changes))?)?$/, 'events.view'],
+  [/^GET .*\/events(\/:eventId(\/(preview|changes|image))?)?$/, 'events.view'],
   [/^\S+ .*\/(promo-codes|access-codes)(\/:codeId)?$/, 'events.edit'],
   [/^\S+ .*\/price-steps$/, 'events.edit'],
   [/^(POST|PATCH|PUT|DELETE) .*\/events(\/|$)/, 'events.edit'],

@@ -227,6 +227,7 @@ describe('upload', () => {
     for (const v of data.variants) expect((await t.app.inject({ url: v.url })).statusCode).toBe(200);
     const page = await t.app.inject({ url: `/api/events/${SLUG}` });
     expect(page.json().data.image.src).toBe(data.src);
+    expect((await as(owner, 'GET', imageUrl())).json().data).toEqual(data);
   });
 });
 
@@ -342,6 +343,7 @@ describe('who may', () => {
       expect(res.statusCode, url).toBe(404);
       expect(expectErrorShape(res).code).toBe('event_not_found');
       expect((await as(owner, 'DELETE', url)).statusCode).toBe(404);
+      expect((await as(owner, 'GET', url)).statusCode).toBe(404);
     }
     // their organiser id: the owner is no member, 404
     expect((await upload(owner, await jpeg(), { url: imageUrl(other!.id, theirs!.id) })).statusCode).toBe(
@@ -374,6 +376,7 @@ describe('who may', () => {
     expect(res.statusCode).toBe(403);
     expect(expectErrorShape(res).code).toBe('forbidden');
     expect((await as(door, 'DELETE', imageUrl())).statusCode).toBe(403);
+    expect((await as(door, 'GET', imageUrl())).statusCode).toBe(403);
   });
 });
 
@@ -389,6 +392,7 @@ describe('remove', () => {
     for (const v of before.variants) expect((await t.app.inject({ url: v.url })).statusCode).toBe(404);
     const page = (await t.app.inject({ url: `/api/events/${SLUG}` })).json().data;
     expect(page.image).toBeNull();
+    expect((await as(owner, 'GET', imageUrl())).json()).toEqual({ data: null });
     const again = await as(owner, 'DELETE', imageUrl());
     expect(again.statusCode).toBe(404);
     expect(expectErrorShape(again).code).toBe('image_not_found');

@@ -50,3 +50,4 @@ export function imageSrcSet(image: Pick<EventImageView, 'variants'>, format: Ima
 
 /** The back office's answer to an upload: the event's image as the public pages will show it. */
 export const eventImageResponse = z.object({ data: eventImageView, message: z.string().optional() });
+export const eventImageOrNoneResponse = z.object({ data: eventImageView.nullable() });

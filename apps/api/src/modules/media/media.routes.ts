@@ -4,19 +4,19 @@
  * - POST /api/backoffice/organizers/:organizerId/events/:eventId/image — multipart, one file
  *   part `image` (JPEG, PNG, WebP or AVIF, at most MEDIA_MAX_UPLOAD_BYTES): checked by
  *   decoding, re-encoded, replaces the event's image; answers the public view of it.
- * - DELETE the same path — removes it.
- * Both need `events.edit` in the organiser (another organiser's event answers 404). The staff
+ * - DELETE the same path — removes it. GET answers the current image (or null), `events.view`.
+ * Changes need `events.edit` in the organiser (another organiser's event answers 404). The staff
  * check runs at onRequest, before the multipart body is read: strangers never upload bytes.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '@bilheteira/shared/schemas/common';
-import { eventImageResponse } from '@bilheteira/shared/schemas/media';
+import { eventImageOrNoneResponse, eventImageResponse } from '@bilheteira/shared/schemas/media';
 import { translate } from '../../i18n/messages';
 import { notFound } from '../../lib/errors';
 import { createStorage, isStorageKey } from '../../lib/storage/storage';
 import { staffActor } from '../staff/staff-auth.service';
-import { removeEventImage, uploadEventImage } from './media.service';
+import { eventImageOf, removeEventImage, uploadEventImage } from './media.service';
 import './media.messages';
 
 const TAGS = ['backoffice'];
@@ -33,6 +33,7 @@ const uploadBody = z.object({
 const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   const storage = createStorage(app.config);
   const editor = app.requireStaff({ permission: 'events.edit' });
+  const viewer = app.requireStaff({ permission: 'events.view' });
   const limits = { maxMegapixels: app.config.MEDIA_MAX_MEGAPIXELS };
   const logFailure = (error: unknown) => app.log.warn({ err: error }, 'stored file not removed');
   // The public event answers carry the image: after a change this instance forgets them at
@@ -42,6 +43,22 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       for (const cache of Object.values(app.caches.publicEvents)) cache.clear();
     return payload;
   });
+
+  app.get(
+    IMAGE_PATH,
+    {
+      onRequest: viewer,
+      schema: {
+        tags: TAGS,
+        summary: "The event's image as the public pages show it, or null when it has none",
+        params,
+        response: { 200: eventImageOrNoneResponse },
+      },
+    },
+    async (req) => ({
+      data: await eventImageOf(app.db, req.params.organizerId, req.params.eventId),
+    }),
+  );
 
   app.post(
     IMAGE_PATH,

@@ -57,6 +57,17 @@ async function ownEvent(db: DbOrTx, organizerId: number, eventId: number): Promi
   if (!(await organizerHasEvent(db, organizerId, eventId))) throw mediaErrors.eventNotFound();
 }
 
+/** The organiser's event's image, or null (404 for another organiser's event). */
+export async function eventImageOf(
+  db: DbOrTx,
+  organizerId: number,
+  eventId: number,
+): Promise<EventImageView | null> {
+  await ownEvent(db, organizerId, eventId);
+  const row = await findEventImage(db, eventId);
+  return row ? eventImageView(row) : null;
+}
+
 /** Removes files no longer named (best effort: an orphan file is harmless, a missing one is not). */
 async function removeFiles(
   storage: Storage,
