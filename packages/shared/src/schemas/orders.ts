@@ -156,6 +156,11 @@ export const orderSummaryView = z.object({
   expires_at: z.string(),
   /** a pending order not yet expired can still be paid */
   payable: z.boolean(),
+  /**
+   * a paid order of a postponed event (or session) may be refunded until then
+   * (POST /api/orders/:id/postponement-refund); null when not, absent outside the list
+   */
+  postponement_refund_until: z.string().nullable().optional(),
 });
 export type OrderSummaryView = z.infer<typeof orderSummaryView>;
 

@@ -25,6 +25,7 @@ import {
   type PaymentRow,
 } from './orders.repository';
 import { issuedTicketIds } from '../tickets/ticket-issuing.service';
+import { postponementWindows } from './postponement-window.repository';
 
 const FILTER_STATUSES: Record<OrderFilter, OrderStatus[] | null> = {
   all: null,
@@ -86,15 +87,17 @@ async function summaries(db: DbOrTx, rows: OrderRow[], now: Date): Promise<Order
     findEventsByIds(db, [...new Set(rows.map((r) => r.eventId))]),
     findPromoCodeTexts(db, rows),
   ]);
-  return rows.map((o) =>
-    summaryView(
+  const windows = await postponementWindows(db, rows, lines, now);
+  return rows.map((o) => ({
+    ...summaryView(
       o,
       lines,
       evs.find((x) => x.id === o.eventId),
       now,
       codes.get(o.promoCodeId ?? 0) ?? null,
     ),
-  );
+    postponement_refund_until: windows.get(o.id)?.toISOString() ?? null,
+  }));
 }
 
 /** Public view of a payment: a masked display, never a card number. */

@@ -9,6 +9,7 @@ import { currentLocale } from '../../../i18n/i18n';
 import { useCheckout } from '../../../stores/checkout-store';
 import { orderQuery, ordersQuery } from '../api/orders';
 import { hasReceipt, serviceLabel } from '../lib/checkout-rules';
+import { PostponementRefund } from '../components/postponement-refund';
 import { usePageMeta } from '../../../lib/page-meta';
 import { formatDateTime, SITE_TIME_ZONE } from '../../../lib/date-format';
 
@@ -145,6 +146,7 @@ function OrderCard({ order }: { order: OrderSummaryView }) {
           </>
         )}
       </div>
+      <PostponementRefund order={order} />
       {open && <OrderDetail id={order.id} />}
     </li>
   );
