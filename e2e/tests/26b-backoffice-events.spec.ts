@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { crc32, deflateSync } from 'node:zlib';
 import { generate } from 'otplib';
 import { expectNoA11yViolations, lastOutboxMessage, screenshotBoth } from '../support/helpers';
 
@@ -73,12 +74,46 @@ function counter(page: Page) {
       steps += 1;
       await l.fill(value);
     },
+    upload: async (l: Locator, file: { name: string; mimeType: string; buffer: Buffer }) => {
+      steps += 1;
+      await l.setInputFiles(file);
+    },
     select: async (l: Locator, value: string) => {
       steps += 1;
       await l.selectOption(value);
     },
     page,
   };
+}
+
+/** A 640×360 PNG poster (a dusk gradient over the river), made here: the repository keeps no images. */
+function posterPng(): Buffer {
+  const [w, h] = [640, 360];
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), body.length + 4);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(w, 0);
+  header.writeUInt32BE(h, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const rows = Buffer.alloc((w * 3 + 1) * h);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = y * (w * 3 + 1) + 1 + x * 3;
+      const river = y > h * 0.7;
+      rows.set(river ? [20, 60 + (x % 40), 110] : [250 - y / 3, 120 + y / 4, 60 + y / 2], i);
+    }
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** YYYY-MM-DD in Lisbon, `days` from now. */
@@ -95,7 +130,11 @@ test('an event manager creates and publishes a three-day festival; a customer se
   const stamp = Date.now().toString(36);
   const email = `gestora-${stamp}@promotora-e2e.pt`;
   const festival = `Festival Mondego ${stamp}`;
-  const [d1, d2, d3] = [lisbonDay(40), lisbonDay(41), lisbonDay(42)];
+  // Friday to Sunday, some six weeks ahead
+  const friday = [40, 41, 42, 43, 44, 45, 46].find(
+    (n) => new Date(`${lisbonDay(n)}T12:00:00Z`).getUTCDay() === 5,
+  )!;
+  const [d1, d2, d3] = [lisbonDay(friday), lisbonDay(friday + 1), lisbonDay(friday + 2)];
   const earlyBirdEnds = `${lisbonDay(10)}T23:59`;
   await inviteManager(request, email);
   await signInAsNewManager(page, email);
@@ -130,6 +169,17 @@ test('an event manager creates and publishes a three-day festival; a customer se
   await expect(form.getByText('O fim tem de ser depois do início.')).toBeVisible();
   await o.fill(form.getByLabel('Fim', { exact: true }), `${d3}T23:59`);
   await o.click(form.getByTestId('save-event'));
+
+  // the poster, checked and converted by the API
+  await expect(page.getByRole('heading', { name: 'Dias e lotação diária' })).toBeVisible();
+  await o.click(page.getByTestId('tab-details'));
+  await o.upload(page.getByTestId('image-input'), {
+    name: 'cartaz.png',
+    mimeType: 'image/png',
+    buffer: posterPng(),
+  });
+  await expect(page.getByTestId('event-image')).toBeVisible();
+  await o.click(page.getByTestId('tab-schedule'));
 
   // days: one capacity per day, shared by day tickets and the 3-day pass
   await expect(page.getByRole('heading', { name: 'Dias e lotação diária' })).toBeVisible();

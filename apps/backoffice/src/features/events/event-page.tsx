@@ -13,6 +13,7 @@ import { useDuplicateEvent, useEvent, type AdminEventView } from './events-api';
 import { EventForm } from './event-form';
 import { formatEventDates, publicUrl, StatusBadge } from './event-status';
 import { CodesPanel } from './codes-panel';
+import { ImageField } from './image-field';
 import { LifecycleActions } from './lifecycle/lifecycle-actions';
 import { PreviewDialog } from './preview-dialog';
 import { PublishDialog } from './publish-dialog';
@@ -58,6 +59,7 @@ export function EventPage() {
       <StepsBar active={tab} base={paths.event(organizerId, e.id)} />
       {tab === 'details' && (
         <div className="flex flex-col gap-6">
+          {roleHas(current.role, 'events.edit') && <ImageField organizerId={organizerId} eventId={e.id} />}
           <EventForm key={e.updated_at} organizerId={organizerId} event={e} contactEmail={me.email} />
         </div>
       )}

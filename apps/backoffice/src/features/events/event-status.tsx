@@ -30,13 +30,20 @@ export function StatusBadge({ event }: { event: Pick<AdminEventSummary, 'status'
 /** The customer page of a published event (its slug, or a private event's secret link). */
 export const publicUrl = (publicPath: string) => `${window.location.origin}/events/${publicPath}`;
 
-/** A date range in the event's own time zone, in the reader's language. */
+/**
+ * The dates of an event in its own time zone, in the reader's language: "6–8 de janeiro de
+ * 2027"; one day with its hours: "6 de janeiro de 2027, 16:00 – 23:00".
+ */
 export function formatEventDates(e: { starts_at: string; ends_at: string; timezone: string }, lang: string) {
-  const day = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: e.timezone });
+  const start = new Date(e.starts_at);
+  const end = new Date(e.ends_at);
+  const day = new Intl.DateTimeFormat(lang, {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: e.timezone,
+  });
+  if (day.format(start) !== day.format(end)) return day.formatRange(start, end);
   const time = new Intl.DateTimeFormat(lang, { timeStyle: 'short', timeZone: e.timezone });
-  const a = day.format(new Date(e.starts_at));
-  const b = day.format(new Date(e.ends_at));
-  return a === b
-    ? `${a}, ${time.format(new Date(e.starts_at))}–${time.format(new Date(e.ends_at))}`
-    : `${a} – ${b}`;
+  return `${day.format(start)}, ${time.format(start)} – ${time.format(end)}`;
 }

@@ -27,15 +27,18 @@ export function PublicLink({ path, label }: { path: string; label: string }) {
       <label htmlFor="public-link" className="field-label">
         {label}
       </label>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <input
-          id="public-link"
-          readOnly
-          value={url}
-          className="field-input font-mono text-sm"
-          data-testid="public-link"
-          onFocus={(e) => e.target.select()}
-        />
+      <input
+        id="public-link"
+        readOnly
+        value={url}
+        className="field-input font-mono text-sm"
+        data-testid="public-link"
+        onFocus={(e) => e.target.select()}
+      />
+      <p className="sr-only" aria-live="polite">
+        {copied ? t('copied') : ''}
+      </p>
+      <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2">
         <button
           type="button"
           className="btn-secondary shrink-0"
@@ -44,18 +47,15 @@ export function PublicLink({ path, label }: { path: string; label: string }) {
         >
           {copied ? t('copied') : t('copy_link')}
         </button>
+        <a
+          href={url}
+          target="_blank"
+          rel="noreferrer"
+          className="text-sm font-semibold text-amber-800 underline"
+        >
+          {t('open_public_page')}
+        </a>
       </div>
-      <p className="sr-only" aria-live="polite">
-        {copied ? t('copied') : ''}
-      </p>
-      <a
-        href={url}
-        target="_blank"
-        rel="noreferrer"
-        className="mt-2 inline-block text-sm font-semibold text-amber-800 underline"
-      >
-        {t('open_public_page')}
-      </a>
     </div>
   );
 }
@@ -116,7 +116,7 @@ export function PublishDialog({
       description={event?.name}
       closeLabel={t('common:close')}
       testId="publish-dialog"
-      size="lg"
+      size="xl"
     >
       <div className="flex flex-col gap-4">
         <FormError message={error} />

@@ -26,14 +26,15 @@ export function SchedulePanel({ organizerId, event }: { organizerId: number; eve
   );
 }
 
-/** Formats YYYY-MM-DD as a weekday and date in the reader's language. */
-export function dayLabel(day: string, lang: string) {
-  return new Intl.DateTimeFormat(lang, {
-    weekday: 'long',
+/** YYYY-MM-DD as a weekday and date in the reader's language ("Sexta-feira, 8 de janeiro"). */
+export function dayLabel(day: string, lang: string, style: 'long' | 'short' = 'long') {
+  const text = new Intl.DateTimeFormat(lang, {
+    weekday: style,
     day: 'numeric',
-    month: 'long',
+    month: style,
     timeZone: 'UTC',
   }).format(new Date(`${day}T12:00:00Z`));
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function DaysEditor({ organizerId, event }: { organizerId: number; event: AdminEventView }) {
@@ -74,7 +75,7 @@ function DaysEditor({ organizerId, event }: { organizerId: number; event: AdminE
             const held = known.get(d);
             return (
               <li key={d} className="rounded-lg p-3 ring-1 ring-slate-200">
-                <label htmlFor={`day-${d}`} className="field-label capitalize">
+                <label htmlFor={`day-${d}`} className="field-label">
                   {dayLabel(d, i18n.language)}
                 </label>
                 <input
@@ -144,7 +145,7 @@ function SessionsEditor({ organizerId, event }: { organizerId: number; event: Ad
               className="flex flex-wrap items-center justify-between gap-2 rounded-lg p-3 ring-1 ring-slate-200"
             >
               <span>
-                <span className="font-semibold capitalize">{dayLabel(s.date, i18n.language)}</span> · {s.hour}
+                <span className="font-semibold">{dayLabel(s.date, i18n.language)}</span> · {s.hour}
                 <span className="block text-sm text-slate-700">
                   {s.capacity === null ? t('events:no_limit') : t('events:capacity_n', { count: s.capacity })}{' '}
                   · {t('events:day_held', { sold: s.sold, reserved: s.reserved })}

@@ -11,8 +11,8 @@ export type Tab = (typeof TABS)[number];
 export function StepsBar({ active, base }: { active: Tab; base?: string }) {
   const { t } = useTranslation('events');
   return (
-    <nav aria-label={t('steps_label')} className="mb-6 overflow-x-auto">
-      <ol className="flex min-w-max gap-1 border-b border-slate-300">
+    <nav aria-label={t('steps_label')} className="mb-6">
+      <ol className="flex flex-wrap gap-x-1 border-b border-slate-300">
         {TABS.map((tab, i) => {
           const label = `${i + 1}. ${t(`tab_${tab}`)}`;
           const cls = `-mb-px block border-b-2 px-3 py-2 text-sm font-semibold ${tab === active ? 'border-amber-600 text-slate-950' : 'border-transparent text-slate-700'}`;

@@ -130,6 +130,7 @@ function TypeFields({
       <SelectField
         id="type-vat"
         label={t('events:type_vat')}
+        hint={t('events:vat_hint')}
         error={errorOf('vat_preset')}
         registration={form.register('vat_preset')}
       >
@@ -205,7 +206,7 @@ function TypeFields({
                   className="size-4 accent-amber-600"
                   {...form.register('period_days')}
                 />
-                <span className="capitalize">{dayLabel(d, i18n.language)}</span>
+                <span>{dayLabel(d, i18n.language)}</span>
               </label>
             ))}
           </div>

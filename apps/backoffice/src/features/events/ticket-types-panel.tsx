@@ -4,7 +4,12 @@ import { formatEur } from '@bilheteira/shared/money';
 import { ConfirmDialog } from '@bilheteira/ui/confirm-dialog';
 import { notify } from '../../lib/notice';
 import { serverError } from './form-kit';
-import { useDeleteTicketType, type AdminEventView, type AdminTicketTypeView } from './events-api';
+import {
+  useDeleteTicketType,
+  usePriceSteps,
+  type AdminEventView,
+  type AdminTicketTypeView,
+} from './events-api';
 import { PriceStepsDialog } from './price-steps-dialog';
 import { dayLabel } from './schedule-panel';
 import { TicketTypeDialog } from './ticket-type-dialog';
@@ -70,10 +75,11 @@ export function TicketTypesPanel({ organizerId, event }: { organizerId: number; 
                   {tt.sales_start_at && ` · ${t('events:sales_from', { date: when(tt.sales_start_at) })}`}
                   {tt.sales_end_at && ` · ${t('events:sales_until', { date: when(tt.sales_end_at) })}`}
                 </p>
+                <StepsSummary organizerId={organizerId} event={event} type={tt} />
                 {tt.period_days.length > 0 && (
                   <p className="text-sm text-slate-700">
                     {t('events:valid_on', {
-                      days: tt.period_days.map((d) => dayLabel(d, i18n.language)).join(', '),
+                      days: tt.period_days.map((d) => dayLabel(d, i18n.language, 'short')).join(' · '),
                     })}
                   </p>
                 )}
@@ -150,5 +156,41 @@ export function TicketTypesPanel({ organizerId, event }: { organizerId: number; 
         }
       />
     </section>
+  );
+}
+
+/** The announced price steps of a type, in one line ("Early bird 79,00 € até 10 de dezembro"). */
+function StepsSummary({
+  organizerId,
+  event,
+  type,
+}: {
+  organizerId: number;
+  event: AdminEventView;
+  type: AdminTicketTypeView;
+}) {
+  const { t, i18n } = useTranslation('events');
+  const steps = usePriceSteps(organizerId, event.id, type.id);
+  if (!steps.data?.length) return null;
+  const date = new Intl.DateTimeFormat(i18n.language, {
+    day: 'numeric',
+    month: 'long',
+    timeZone: event.timezone,
+  });
+  return (
+    <p className="text-sm font-medium text-emerald-900" data-testid="steps-summary">
+      {steps.data
+        .map((s) =>
+          [
+            `${s.label} ${formatEur(s.price_cents)}`,
+            s.ends_at && t('until', { date: date.format(new Date(s.ends_at)) }),
+            s.ends_after_sold && t('first_n', { count: s.ends_after_sold }),
+          ]
+            .filter(Boolean)
+            .join(' · '),
+        )
+        .join(' → ')}{' '}
+      → {formatEur(type.price_cents)}
+    </p>
   );
 }
