@@ -60,7 +60,9 @@ function InvitationSteps({ token, preview }: { token: string; preview: Preview }
   const goHome = async () => {
     const fresh = await fetchMe();
     setMe(fresh);
-    const joined = fresh?.memberships.find((m) => m.organizer_name === preview.organizer_name);
+    // the organiser just joined: the membership the session did not have before
+    const before = new Set(me?.memberships.map((m) => m.organizer_id));
+    const joined = fresh?.memberships.find((m) => !before.has(m.organizer_id));
     if (joined) rememberOrganizer(joined.organizer_id);
     void navigate('/', { replace: true });
   };
