@@ -240,6 +240,15 @@ describe('postpone', () => {
     );
     expect(anaMail!.subject).toBe('Concerto Demo foi adiado');
 
+    // the customer's orders list offers the refund until the window's end
+    const listed = async () =>
+      (
+        (await injectAs(t.app, rui, { method: 'GET', url: '/api/orders?per_page=50' })).json().data as {
+          id: number;
+          postponement_refund_until: string | null;
+        }[]
+      ).find((o) => o.id === ruiOrder.id)!.postponement_refund_until;
+    expect(await listed()).toBe(res.json().data.change.refund_until);
     const ask = () =>
       injectAs(t.app, rui, { method: 'POST', url: `/api/orders/${ruiOrder.id}/postponement-refund` });
     const done = await ask();
@@ -250,6 +259,7 @@ describe('postpone', () => {
       already: false,
     });
     expect(await ticketStates(ruiOrder.id)).toEqual(['canceled']);
+    expect(await listed()).toBeNull();
     expect((await ask()).json().data).toMatchObject({ already: true, refund_cents: ruiOrder.total_cents });
     expect(await refundJob()).toBe(1);
     expect((await paymentsOf(ruiOrder.id))[0]!.status).toBe('refunded');
