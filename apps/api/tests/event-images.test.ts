@@ -183,7 +183,6 @@ describe('upload', () => {
       expect(meta.orientation).toBeUndefined();
       expect(file.rawPayload.includes(Buffer.from('Segredo'))).toBe(false);
     }
-    // in the storage folder under the same keys
     const key = data.src.replace('/api/media/', '');
     await expect(fs.stat(path.join(storageDir, key))).resolves.toBeTruthy();
     const logged = await t.database.db
@@ -201,6 +200,8 @@ describe('upload', () => {
     expect(detail.image.variants).toHaveLength(9);
     expect(detail.image.src).toBe(first.src);
     expect(detail.image_url).toBe(first.src);
+    const preview = await as(owner, 'GET', `/api/backoffice/organizers/${org}/events/${eventId}/preview`);
+    expect(preview.json().data.image).toEqual(detail.image);
     const list = await t.app.inject({ url: '/api/events?per_page=50' });
     const item = list.json().data.find((e: { id: number }) => e.id === eventId);
     expect(item.image.variants.map((v: Variant) => v.url).sort()).toEqual(
@@ -269,8 +270,7 @@ describe('bad input', () => {
     expect(await fs.readdir(path.join(storageDir, 'events', String(eventId)))).toEqual(before);
   });
 
-  it('refuses a pixel bomb (small file, too many pixels) before decoding it, and tiny images', async () => {
-    // 2500 × 2500 of one colour: a few kB of PNG, 6.25 megapixels (the test allows 4)
+  it('refuses a pixel bomb (a few kB of PNG, 6.25 megapixels; 4 allowed) before decoding it, and tiny images', async () => {
     const bomb = await solid(2500, 2500).png({ compressionLevel: 9 }).toBuffer();
     expect(bomb.length).toBeLessThan(100_000);
     const res = await upload(owner, bomb, { filename: 'bomba.png', type: 'image/png', locale: 'en' });

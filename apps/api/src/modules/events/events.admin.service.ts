@@ -34,7 +34,7 @@ import {
 } from './events.admin.repository';
 import { adminEventView, adminSummary, eventFieldsOf, eventRowValues } from './events.admin.views';
 import { findOrganizerById } from './events.repository';
-import { eventDetailOf } from './events.service';
+import { eventDetailOf, withEventImages } from './events.service';
 import { retimeSessions } from './ticket-types.admin.service';
 
 /** Who acts: an audit actor string (`staff:<id>` from the back office, `seed:demo` for the seed). */
@@ -269,7 +269,11 @@ export async function previewEvent(
   const organizer = await findOrganizerById(db, organizerId);
   if (!organizer) throw eventAdminErrors.notFound();
   const { types, sessions } = await findEventParts(db, [event.id]);
-  return eventDetailOf({ event, organizer, types, sessions }, now, locale);
+  // with its uploaded image, as the public page will show it
+  const [detail] = await withEventImages(db, [
+    eventDetailOf({ event, organizer, types, sessions }, now, locale),
+  ]);
+  return detail!;
 }
 
 /**

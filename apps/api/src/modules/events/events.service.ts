@@ -247,7 +247,10 @@ export async function getOrganizerPage(db: DbOrTx, slug: string, now: Date, loca
  * variants for <picture>/srcset, and `image_url` becomes that image's JPEG; an event without
  * one keeps its `image_url` column (seeded events).
  */
-async function withEventImages<T extends { id: number; image_url: string | null }>(db: DbOrTx, items: T[]) {
+export async function withEventImages<T extends { id: number; image_url: string | null }>(
+  db: DbOrTx,
+  items: T[],
+) {
   const images = await eventImagesOf(
     db,
     items.map((i) => i.id),
