@@ -7,13 +7,10 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../src/db/client';
 import { auditLog, customers, eventChanges, events, organizers } from '../src/db/schema/index';
-import { orderHoldMs } from '../src/modules/orders/order-hold';
-import { refundDuePayments } from '../src/modules/payments/payment-refunds.service';
-import { sandboxProvider } from '../src/modules/payments/sandbox-provider';
 import { DEMO_STAFF } from '../src/seed/staff.seed';
 import { asStaff, newOrganizer, signInWithTotp, staffAs, type StaffSession } from './backoffice-sessions';
+import { lifecycleHelpers } from './event-lifecycle.fixtures';
 import { createTestApp, DEMO, expectErrorShape, injectAs, login, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -23,73 +20,22 @@ let owner: StaffSession;
 let orgId: number;
 let teatro: { id: number; ticket_types: { id: number }[]; sessions: { id: number }[] };
 
-const rows = <T>(q: ReturnType<typeof sql>) => queryRows<T>(t.database.db, q);
-const refundJob = () =>
-  refundDuePayments(
-    {
-      db: t.database.db,
-      provider: sandboxProvider(),
-      publicUrl: 'http://localhost:3000',
-      devTools: false,
-      orderHoldMs: orderHoldMs(t.config),
-    } as Parameters<typeof refundDuePayments>[0],
-    new Date(),
-  );
-
-async function buy(token: string, eventId: number, items: object[], pay = true) {
-  const res = await injectAs(t.app, token, {
-    method: 'POST',
-    url: '/api/orders',
-    payload: { event_id: eventId, items },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const order = res.json().data as { id: number; total_cents: number };
-  if (pay) {
-    const paid = await injectAs(t.app, token, {
-      method: 'POST',
-      url: `/api/orders/${order.id}/pay`,
-      payload: {
-        method: 'card',
-        card: { number: '4242424242424242', expiry: '12/2099', name: 'Test Buyer' },
-      },
-    });
-    expect(paid.statusCode, paid.body).toBe(200);
-  }
-  return order;
-}
-
-const orderStatus = async (id: number) =>
-  (await rows<{ status: string }>(sql`SELECT status FROM orders WHERE id = ${id}`))[0]!.status;
-const paymentsOf = (orderId: number) =>
-  rows<{ status: string; amount_cents: number; refund_ref: string | null }>(
-    sql`SELECT status, amount_cents, refund_ref FROM payments WHERE order_id = ${orderId} ORDER BY id`,
-  );
-const ticketStates = async (orderId: number) =>
-  (await rows<{ state: string }>(sql`SELECT state FROM customer_tickets WHERE order_id = ${orderId}`)).map(
-    (r) => r.state,
-  );
-const session = async (id: number) =>
-  (
-    await rows<{ sold: number; reserved: number; capacity: number | null }>(
-      sql`SELECT sold, reserved, capacity FROM event_sessions WHERE id = ${id}`,
-    )
-  )[0]!;
-const customerIdOf = async (mobile: string) =>
-  (
-    await t.database.db
-      .select()
-      .from(customers)
-      .where(eq(customers.mobile, `+351${mobile}`))
-  )[0]!.id;
-const outboxTo = (customerId: number, kind: string) =>
-  rows<{ channel: string; subject: string; body: string }>(
-    sql`SELECT channel, subject, body FROM outbox WHERE customer_id = ${customerId} AND meta->>'kind' = ${kind} ORDER BY id`,
-  );
+let h: ReturnType<typeof lifecycleHelpers>;
+const rows = <T>(q: ReturnType<typeof sql>) => h.rows<T>(q);
+const refundJob = () => h.refundJob();
+const buy = (...args: Parameters<ReturnType<typeof lifecycleHelpers>['buy']>) => h.buy(...args);
+const orderStatus = (id: number) => h.orderStatus(id);
+const paymentsOf = (id: number) => h.paymentsOf(id);
+const ticketStates = (id: number) => h.ticketStates(id);
+const session = (id: number) => h.session(id);
+const customerIdOf = (mobile: string) => h.customerIdOf(mobile);
+const outboxTo = (customerId: number, kind: string) => h.outboxTo(customerId, kind);
 
 const base = () => `/api/backoffice/organizers/${orgId}/events`;
 
 beforeAll(async () => {
   t = await createTestApp({ config: { MAX_EVENT_LOOP_DELAY_MS: 60_000 } });
+  h = lifecycleHelpers(t);
   ana = await login(t.app, DEMO.ana);
   rui = await login(t.app, DEMO.rui);
   // Rui reads English: his messages come in English, Ana's in Portuguese
@@ -201,6 +147,43 @@ describe('cancel a session', () => {
     });
     expect(reopen.statusCode).toBe(409);
     expect((await session(s0)).capacity).toBe(0);
+  });
+});
+
+describe('cancel while a customer pays', () => {
+  it('a payment racing the cancellation never leaves a paid order or a sold place', async () => {
+    const s2 = teatro.sessions[2]!.id;
+    const order = await buy(
+      rui,
+      teatro.id,
+      [{ ticket_id: teatro.ticket_types[0]!.id, session_id: s2, qty: 1 }],
+      false,
+    );
+    const url = `${base()}/${teatro.id}/sessions/${s2}/cancel`;
+    const [paid, ...cancels] = await Promise.all([
+      injectAs(t.app, rui, {
+        method: 'POST',
+        url: `/api/orders/${order.id}/pay`,
+        payload: {
+          method: 'card',
+          card: { number: '4242424242424242', expiry: '12/2099', name: 'Rui Costa' },
+        },
+      }),
+      ...Array.from({ length: 5 }, () => asStaff(t, owner, { method: 'POST', url, payload: {} })),
+    ]);
+    expect(paid.statusCode).toBeLessThan(500);
+    for (const c of cancels) expect(c.statusCode, c.body).toBe(200);
+    expect(cancels.filter((c) => !c.json().data.already)).toHaveLength(1);
+    expect(['refunded', 'cancelled']).toContain(await orderStatus(order.id));
+    expect((await ticketStates(order.id)).filter((x) => x === 'active')).toEqual([]);
+    expect(await session(s2)).toEqual({ sold: 0, reserved: 0, capacity: 0 });
+    // whatever was charged is owed back (refund_pending) or never taken
+    for (const p of await paymentsOf(order.id))
+      expect(['refund_pending', 'expired', 'declined']).toContain(p.status);
+    // the refund job gives back what was charged (and leaves its queue empty for the next tests)
+    await refundJob();
+    for (const p of await paymentsOf(order.id))
+      expect(['refunded', 'expired', 'declined']).toContain(p.status);
   });
 });
 
@@ -337,7 +320,7 @@ describe('postpone', () => {
     });
     expect(res.json().data.notified_customers).toBe(1);
     const list = await asStaff(t, owner, { url: `${base()}/${teatro.id}/changes` });
-    expect(list.json().data.map((c: { kind: string }) => c.kind)).toEqual(['postpone', 'cancel']);
+    expect(list.json().data.map((c: { kind: string }) => c.kind)).toEqual(['postpone', 'cancel', 'cancel']);
   });
 });
 

@@ -8,7 +8,12 @@ export type EventChangeRow = typeof eventChanges.$inferSelect;
 export type NewEventChange = typeof eventChanges.$inferInsert;
 export type SessionRow = typeof eventSessions.$inferSelect;
 
-/** The organiser's event (locked FOR UPDATE in a transaction when `lock`): another organiser's is undefined. */
+/**
+ * The organiser's event, locked when `lock` (another organiser's is undefined). FOR NO KEY
+ * UPDATE: postpones and cancels of one event queue on it, while rows that only reference the
+ * event (a ticket issued by a payment confirmed meanwhile, an order) are not blocked, so a
+ * confirmation holding its order never waits for this lock (no deadlock with the order scan).
+ */
 export async function findOrganizerEvent(
   db: DbOrTx,
   organizerId: number,
@@ -20,7 +25,7 @@ export async function findOrganizerEvent(
     .from(events)
     .where(and(eq(events.id, eventId), eq(events.organizerId, organizerId)))
     .limit(1);
-  const rows = lock ? await q.for('update') : await q;
+  const rows = lock ? await q.for('no key update') : await q;
   return rows[0];
 }
 
@@ -36,8 +41,12 @@ export async function updateEventRow(
     .where(eq(events.id, eventId));
 }
 
-/** A session of the event, locked in a transaction. */
-export async function findEventSessionForUpdate(
+/**
+ * A session of the event. Not locked: postpones and cancels queue on the event row, and a
+ * payment confirmed meanwhile updates the session's counters while it holds its order, so a
+ * lock here, taken before the orders, could deadlock with it.
+ */
+export async function findEventSession(
   db: DbOrTx,
   eventId: number,
   sessionId: number,
@@ -46,8 +55,7 @@ export async function findEventSessionForUpdate(
     .select()
     .from(eventSessions)
     .where(and(eq(eventSessions.id, sessionId), eq(eventSessions.eventId, eventId)))
-    .limit(1)
-    .for('update');
+    .limit(1);
   return rows[0];
 }
 
@@ -90,6 +98,21 @@ export async function insertEventChange(
 ): Promise<EventChangeRow | undefined> {
   const rows = await db.insert(eventChanges).values(values).onConflictDoNothing().returning();
   return rows[0];
+}
+
+/** Adds what a cancellation closed (quantities or capacity before) to its record. */
+export async function recordClosedStock(
+  db: DbOrTx,
+  changeId: number,
+  name: string,
+  closed: Record<string, number | null>,
+): Promise<EventChangeRow> {
+  const [row] = await db
+    .update(eventChanges)
+    .set({ previous: sql`${eventChanges.previous} || ${JSON.stringify({ [name]: closed })}::jsonb` })
+    .where(eq(eventChanges.id, changeId))
+    .returning();
+  return row!;
 }
 
 export async function listEventChanges(db: DbOrTx, eventId: number): Promise<EventChangeRow[]> {

@@ -16,6 +16,7 @@ import {
 import { zonedTimeToUtc } from '@bilheteira/shared/timezone';
 import type { Db, Tx } from '../../db/client';
 import { audit } from '../../lib/audit';
+import { isDeadlock } from '../../lib/db-errors';
 import { closeStock } from '../orders/order-lifecycle.service';
 import { cancelOrdersOfEvent } from '../payments/order-refund.service';
 import { holdersOfEvent } from '../tickets/ticket-cancel.service';
@@ -29,9 +30,10 @@ import {
   updateEventRow,
   type AdminEventRow,
   findCancellation,
-  findEventSessionForUpdate,
+  findEventSession,
   insertEventChange,
   listEventChanges,
+  recordClosedStock,
   sessionsOfEventForUpdate,
   updateSession,
   type SessionRow,
@@ -56,7 +58,7 @@ export interface LifecycleContext {
 
 const ordersUrl = (publicUrl: string) => `${publicUrl.replace(/\/$/, '')}/dashboard/orders`;
 
-/** The organiser's event and, for a session target, its session, both locked. 404 otherwise. */
+/** The organiser's event (locked) and, for a session target, its session. 404 otherwise. */
 async function lockTarget(
   tx: Tx,
   t: LifecycleTarget,
@@ -64,7 +66,7 @@ async function lockTarget(
   const event = await findOrganizerEvent(tx, t.organizerId, t.eventId, true);
   if (!event) throw eventAdminErrors.notFound();
   if (t.sessionId === null) return { event, session: null };
-  const session = await findEventSessionForUpdate(tx, event.id, t.sessionId);
+  const session = await findEventSession(tx, event.id, t.sessionId);
   if (!session) throw eventLifecycleErrors.sessionNotFound();
   return { event, session };
 }
@@ -91,6 +93,30 @@ export async function cancelEventOrSession(
   ctx: LifecycleContext,
   now: Date,
 ) {
+  return retryOnDeadlock(() => cancelInTransaction(db, t, reason, ctx, now));
+}
+
+/**
+ * A deadlock aborts one of the transactions involved (a payment confirmed at the very moment an
+ * order written during the cancellation is locked): the cancellation runs again from the start.
+ */
+async function retryOnDeadlock<T>(run: () => Promise<T>, attempts = 4): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await run();
+    } catch (err) {
+      if (!isDeadlock(err) || i >= attempts) throw err;
+    }
+  }
+}
+
+async function cancelInTransaction(
+  db: Db,
+  t: LifecycleTarget,
+  reason: string,
+  ctx: LifecycleContext,
+  now: Date,
+) {
   return db.transaction(async (tx) => {
     const { event, session } = await lockTarget(tx, t);
     const existing =
@@ -104,17 +130,12 @@ export async function cancelEventOrSession(
       notified_customers: 0,
     };
     if (existing) return { change: eventChangeView(existing), ...nothing };
-    // the sale closes first: a checkout after this finds no place (the stock rows are locked)
-    const closed = await closeStock(tx, event.id, t.sessionId);
     const wallet = t.sessionId === null ? walletRulesOnCancel(event, now) : null;
     const change = await insertEventChange(tx, {
       eventId: event.id,
       sessionId: t.sessionId,
       kind: 'cancel',
-      previous: {
-        status: event.status,
-        [t.sessionId === null ? 'ticket_type_quantities' : 'session_capacity']: closed,
-      },
+      previous: { status: event.status },
       next: { status: 'cancelled' },
       reason,
       actor: ctx.actor,
@@ -123,18 +144,27 @@ export async function cancelEventOrSession(
     // the event row lock makes this unreachable; the unique index backs it
     if (!change)
       return { change: eventChangeView((await findCancellation(tx, event.id, t.sessionId))!), ...nothing };
+    // a cancelled event is off sale at once (checkouts read its status)
+    if (wallet) await updateEventRow(tx, event.id, { status: 'cancelled', ...wallet }, now);
     const holders = await holdersOfEvent(tx, event.id, t.sessionId);
     const orderReason = t.sessionId === null ? 'event_cancelled' : 'session_cancelled';
-    const done = await cancelOrdersOfEvent(
+    const target = { eventId: event.id, sessionId: t.sessionId };
+    // orders first, then the stock (the lock order of a payment confirmation: order, then stock)
+    const done = await cancelOrdersOfEvent(tx, target, ctx.actor, orderReason, now);
+    // the sale closes: no reservation fits any more, and a payment approved late for an order
+    // cancelled here is refunded by the fulfilment's late-approval path
+    const closed = await closeStock(tx, event.id, t.sessionId);
+    // an order written between the scan and the close is cancelled too, then the stock closed again
+    const late = await cancelOrdersOfEvent(tx, target, ctx.actor, orderReason, now);
+    if (late.refunded.length || late.cancelled.length) await closeStock(tx, event.id, t.sessionId);
+    done.refunded.push(...late.refunded);
+    done.cancelled.push(...late.cancelled);
+    const recorded = await recordClosedStock(
       tx,
-      { eventId: event.id, sessionId: t.sessionId },
-      ctx.actor,
-      orderReason,
-      now,
+      change.id,
+      t.sessionId === null ? 'ticket_type_quantities' : 'session_capacity',
+      closed,
     );
-    // the places of refunded and cancelled orders came back: close them too
-    await closeStock(tx, event.id, t.sessionId);
-    if (wallet) await updateEventRow(tx, event.id, { status: 'cancelled', ...wallet }, now);
     const walletRefundable = event.walletEnabled && event.onlineTopupEnabled;
     const notified = await notifyHolders(
       tx,
@@ -165,7 +195,7 @@ export async function cancelEventOrSession(
       },
     });
     return {
-      change: eventChangeView(change),
+      change: eventChangeView(recorded),
       already: false,
       refunded_orders: done.refunded.length,
       refund_cents: refundCents,
