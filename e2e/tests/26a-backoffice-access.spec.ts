@@ -196,7 +196,13 @@ test('operator approves a request; the owner sets up TOTP and invites an event m
     .fill(await generate({ secret: DEMO_OWNER.totpSecret, epoch: Math.floor(Date.now() / 1000) + 30 }));
   await demoPage.getByRole('button', { name: 'Verificar' }).click();
   await demoPage.getByTestId('join').click();
-  await expect(demoPage.getByTestId('membership')).toHaveCount(2);
+  // her organisers: this one as an admin, promotora-demo as its owner (and any others)
+  await expect(demoPage.getByTestId('membership').filter({ hasText: owner.company })).toContainText(
+    'Administrador',
+  );
+  await expect(demoPage.getByTestId('membership').filter({ hasText: 'Promotora Demo' })).toContainText(
+    'Proprietário',
+  );
   const switcher = demoPage.getByTestId('organizer-switcher');
   await expect(switcher).toContainText('Promotora Demo');
   await switcher.selectOption({ label: `${owner.company} · Administrador` });
