@@ -5,8 +5,6 @@ import './media.messages';
 export const mediaErrors = defineErrors({
   /** an event that is not this organiser's reads like one that does not exist */
   eventNotFound: { status: 404, code: 'event_not_found', key: 'event.not_found' },
-  /** no file part named `image` in the multipart body */
-  missingFile: { status: 400, code: 'image_missing', key: 'media.image_missing' },
   /** the bytes are not a JPEG, PNG, WebP or AVIF image (checked by decoding, not by name or type) */
   notAnImage: { status: 422, code: 'image_unsupported', key: 'media.image_unsupported' },
   /** more pixels than MEDIA_MAX_MEGAPIXELS (decompression bombs), or too small to show */
