@@ -32,6 +32,8 @@ const NOT_APPLICABLE: Record<string, string> = {
   'POST /api/customers/impersonate': 'operator hand-off token (covered by account/identity tests)',
   'POST /api/customers/forget-data/confirm': 'a one-time token that erases the account',
   'POST /api/payments/stripe/webhook': 'signed by Stripe, never a customer body',
+  'POST /api/orders/promo-quote':
+    'a quote priced from the cart and the sale facts, reserving and storing nothing (pricing.test.ts)',
 };
 
 /** A sentinel amount no real answer contains: an echo of it is a leak of the forged field. */
