@@ -204,7 +204,6 @@ test('an event manager creates and publishes a three-day festival; a customer se
     const dialog = page.getByTestId('ticket-type-dialog');
     await expect(dialog.getByLabel('IVA', { exact: true })).toHaveValue('6');
     await expectNoA11yViolations(page);
-    await screenshotBoth(page, '26b-ticket-type-dialog');
   });
   await addType('Bilhete sábado', '45,50', '1500', async () => {
     const dialog = page.getByTestId('ticket-type-dialog');
@@ -269,7 +268,6 @@ test('an event manager creates and publishes a three-day festival; a customer se
   await expect(page.getByTestId('event-link')).toHaveText([festival]);
   await expect(page.getByTestId('events-table').getByTestId('event-status')).toHaveText('Publicado');
   await expectNoA11yViolations(page);
-  await screenshotBoth(page, '26b-events-list');
   await page.getByTestId('language').first().selectOption('es');
   await expect(page.getByRole('heading', { name: 'Eventos', level: 1 })).toBeVisible();
   await expect(page.getByTestId('new-event')).toHaveText('Crear evento');

@@ -18,6 +18,15 @@ import { bpToPercent } from './money';
 
 type Kind = 'promo-codes' | 'access-codes';
 
+/** "3 / 100 utilizações", or "3 utilizações (sem limite)". */
+const usesText = (
+  t: (k: string, o: Record<string, unknown>) => string,
+  c: { used: number; max_uses: number | null },
+) =>
+  c.max_uses === null
+    ? t('events:uses_unlimited', { count: c.used })
+    : t('events:uses', { used: c.used, max: c.max_uses });
+
 /** Promo codes (discounts) and access codes (unlock hidden ticket types) of the event. */
 export function CodesPanel({ organizerId, event }: { organizerId: number; event: AdminEventView }) {
   return (
@@ -183,7 +192,7 @@ function PromoCodes({ organizerId, event }: { organizerId: number; event: AdminE
                 · {names(c.ticket_type_ids)}
               </p>
               <p>
-                {t('events:uses', { used: c.used, max: c.max_uses ?? '∞' })}
+                {usesText(t, c)}
                 {c.per_customer_limit && ` · ${t('events:per_customer_n', { count: c.per_customer_limit })}`}
                 {c.valid_from && ` · ${t('events:from_date', { date: when(c.valid_from) })}`}
                 {c.valid_until && ` · ${t('events:until', { date: when(c.valid_until) })}`}
@@ -241,7 +250,7 @@ function AccessCodes({ organizerId, event }: { organizerId: number; event: Admin
                 })}
               </p>
               <p>
-                {t('events:uses', { used: c.used, max: c.max_uses ?? '∞' })}
+                {usesText(t, c)}
                 {c.valid_until && ` · ${t('events:until', { date: when(c.valid_until) })}`}
               </p>
             </>

@@ -34,7 +34,7 @@ export function TargetPicker({
         {options.map((o) => (
           <label
             key={o.id ?? 'event'}
-            className={`flex cursor-pointer gap-3 rounded-lg p-3 ring-1 ${value === o.id ? 'bg-amber-50 ring-amber-500' : 'ring-slate-300'}`}
+            className={`flex cursor-pointer gap-3 rounded-lg px-3 py-2 ring-1 ${value === o.id ? 'bg-amber-50 ring-amber-500' : 'ring-slate-300'}`}
           >
             <input
               type="radio"
