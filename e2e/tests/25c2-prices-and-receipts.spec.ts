@@ -171,7 +171,10 @@ test('a wallet top-up alone is a top-up everywhere; only paid orders offer a rec
   // the orders: the top-up says its amount, not "Quantidade 0"; no service line in its receipt
   await page.goto('/dashboard/orders');
   const cards = page.getByTestId('order-card');
-  const topupCard = cards.and(page.locator('[data-status="paid"]')).filter({ hasText: 'Carregamento' });
+  // found by its line in any of the three languages, so it is the same card after a switch
+  const topupCard = cards
+    .and(page.locator('[data-status="paid"]'))
+    .filter({ hasText: /Carregamento|Top-up|Recarga/ });
   await expect(topupCard).toHaveCount(1);
   await expect(topupCard).toContainText(eur('Carregamento15,50 €'));
   await expect(topupCard).not.toContainText('Quantidade');
