@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatEur } from '@bilheteira/shared/money';
 import { DialogFrame } from '@bilheteira/ui/dialog-frame';
-import { FormError } from '../../../components/form-error';
+import { VisibleError } from './visible-error';
 import { notify } from '../../../lib/notice';
 import { serverError } from '../form-kit';
 import type { AdminEventView } from '../events-api';
@@ -108,7 +108,7 @@ export function CancelDialog({
         </div>
       ) : (
         <div className="flex flex-col gap-4">
-          <FormError message={error} />
+          <VisibleError message={error} />
           {e.is_session && openSessions.length > 0 && (
             <TargetPicker
               event={e}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogFrame } from '@bilheteira/ui/dialog-frame';
-import { FormError } from '../../../components/form-error';
+import { VisibleError } from './visible-error';
 import { notify } from '../../../lib/notice';
 import type { AdminEventView } from '../events-api';
 import { OutcomeSummary } from './cancel-dialog';
@@ -67,7 +67,7 @@ export function PostponeDialog({
         </div>
       ) : (
         <div className="flex flex-col gap-4">
-          <FormError message={error} />
+          <VisibleError message={error} />
           {e.is_session && openSessions.length > 0 && (
             <TargetPicker
               event={e}
