@@ -55,7 +55,7 @@ export function PostponementRefund({ order }: { order: OrderSummaryView }) {
       )}
       <p
         role={answer?.ok === false ? 'alert' : 'status'}
-        className={`text-sm font-semibold ${answer?.ok === false ? 'text-red-800' : 'text-emerald-900'} ${answer ? 'mt-2' : ''}`}
+        className={`text-sm font-semibold ${answer?.ok === false ? 'text-red-800' : 'text-emerald-900'} ${answer && until ? 'mt-2' : ''}`}
       >
         {answer?.text ?? ''}
       </p>
