@@ -109,6 +109,9 @@ async function enterFestival(page: Page) {
 test('Ana tops up 20 EUR with MB WAY, pays 7.50 EUR at the bar, sees both and asks for a refund', async ({
   browser,
 }) => {
+  // a card order, a 4 s MB WAY sandbox top-up, a bar batch, two axe sweeps, ten full-page
+  // screenshots and the refund dialogs: about 60 s on a busy 2-CPU runner, the default budget
+  test.setTimeout(120_000);
   const context = await browser.newContext();
   const page = await context.newPage();
   const ana = await festivalGoer(page.request);
