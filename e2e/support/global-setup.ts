@@ -47,7 +47,8 @@ export default async function globalSetup() {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const deadline = Date.now() + 60_000;
+  // a cold start boots PGlite, migrates and seeds: about 20 s on a quiet 2-core machine, more on a busy one
+  const deadline = Date.now() + 120_000;
   for (;;) {
     try {
       const res = await fetch(`${baseUrl}/api/ready`);
@@ -56,7 +57,7 @@ export default async function globalSetup() {
       // not up yet
     }
     if (server.exitCode !== null) throw new Error('the server exited during start-up');
-    if (Date.now() > deadline) throw new Error('the server did not become ready in 60 s');
+    if (Date.now() > deadline) throw new Error('the server did not become ready in 120 s');
     await new Promise((r) => setTimeout(r, 250));
   }
   process.env.E2E_BASE_URL = baseUrl;
