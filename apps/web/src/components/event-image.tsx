@@ -1,4 +1,8 @@
-import { IMAGE_MIME, imageSrcSet, type EventImageView } from '@bilheteira/shared/schemas/media';
+import {
+  IMAGE_MIME,
+  imageSrcSet,
+  type EventImage as EventImageView,
+} from '@bilheteira/shared/image-variants';
 
 interface EventImageProps {
   /** the processed image (uploaded in the back office), or null */

@@ -1,15 +1,10 @@
 import { z } from 'zod';
 
-/** Formats an event image is re-encoded into, best first (a `<picture>` lists them in this order). */
-export const IMAGE_FORMATS = ['avif', 'webp', 'jpeg'] as const;
-export type ImageFormat = (typeof IMAGE_FORMATS)[number];
-export const IMAGE_MIME: Record<ImageFormat, string> = {
-  avif: 'image/avif',
-  webp: 'image/webp',
-  jpeg: 'image/jpeg',
-};
-/** Widths an event image is resized to (never enlarged: a smaller original keeps its width). */
-export const IMAGE_WIDTHS = [480, 960, 1600] as const;
+import { IMAGE_FORMATS } from '../image-variants';
+
+// the plain constants and srcset helper live in image-variants.ts (no zod: the customer
+// site's first pages use them); re-exported here for the API and the back office
+export { IMAGE_FORMATS, IMAGE_MIME, IMAGE_WIDTHS, imageSrcSet, type ImageFormat } from '../image-variants';
 
 export const imageVariantView = z.object({
   format: z.enum(IMAGE_FORMATS),
@@ -38,15 +33,6 @@ export const eventImageView = z.object({
   variants: z.array(imageVariantView),
 });
 export type EventImageView = z.infer<typeof eventImageView>;
-
-/** `srcset` of one format: "url 480w, url 960w". */
-export function imageSrcSet(image: Pick<EventImageView, 'variants'>, format: ImageFormat): string {
-  return image.variants
-    .filter((v) => v.format === format)
-    .sort((a, b) => a.width - b.width)
-    .map((v) => `${v.url} ${v.width}w`)
-    .join(', ');
-}
 
 /** The back office's answer to an upload: the event's image as the public pages will show it. */
 export const eventImageResponse = z.object({ data: eventImageView, message: z.string().optional() });

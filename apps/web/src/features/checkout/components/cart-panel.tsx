@@ -6,7 +6,7 @@ import { showAlert } from '../../../stores/alert-store';
 import { useCheckout } from '../../../stores/checkout-store';
 import { useSession } from '../../../stores/session-store';
 import { cartQuery, useCartLineMutations } from '../api/cart';
-import { serviceLabel } from '../lib/checkout-rules';
+import { serviceLabel } from '../lib/service-label';
 import { currentLocale } from '../../../i18n/i18n';
 
 const STEP =

@@ -3,10 +3,12 @@ import type { CartView } from '@bilheteira/shared/schemas/carts';
 import type { PromoQuoteView } from '@bilheteira/shared/schemas/pricing';
 import type { PayOrderBody, PaymentMethod } from '@bilheteira/shared/schemas/payments';
 import { isValidCardExpiry, passesLuhn, isValidEmail } from '@bilheteira/shared/validation';
-import { formatFeePercent } from '@bilheteira/shared/money';
 import { currentLocale } from '../../../i18n/i18n';
 import { isPhoneValueValid, type PhoneValue } from '../../../lib/phone-value';
 import type { Billing, CardFields, FieldErrors } from './checkout-machine';
+import { serviceLabel } from './service-label';
+
+export { serviceLabel };
 
 /** A translation function of the `checkout` namespace. */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -44,13 +46,6 @@ export function summaryRows({ order, topupCents, cart }: SummarySource, t: Trans
     sub: i.session_date ? t('cart.session', { date: i.session_date, hour: i.session_hour }) : null,
     cents: i.line_cents,
   }));
-}
-
-/** "Custo de serviço (5 % + IVA)"; without a known rate, "Custo de serviço (com IVA)". */
-export function serviceLabel(feeBp: number | null | undefined, t: Translate, locale: string): string {
-  return feeBp
-    ? t('summary.service_rate', { percent: formatFeePercent(feeBp, locale) })
-    : t('summary.service');
 }
 
 /** A wallet top-up alone: no ticket, so no service cost and no note about it. */
