@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { get, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   accessCodeBody,
@@ -11,7 +11,7 @@ import { DialogFrame } from '@bilheteira/ui/dialog-frame';
 import type { z } from 'zod';
 import { FormError } from '../../components/form-error';
 import { notify } from '../../lib/notice';
-import { bodyResolver, errorText, serverError } from './form-kit';
+import { bodyResolver, serverError, fieldErrorOf } from './form-kit';
 import { useSaveCode, type AccessCodeView, type AdminEventView, type PromoCodeView } from './events-api';
 import { InputField, SelectField } from './fields';
 import { bpToPercent, centsToEuros, eurosToCents, optionalInt, percentToBp } from './money';
@@ -44,10 +44,7 @@ function TypeChoices({
   onlyHidden?: boolean;
 }) {
   const { t } = useTranslation('events');
-  const message = errorText(
-    t,
-    (get(form.formState.errors, 'ticket_type_ids') as { message?: string } | undefined)?.message,
-  );
+  const message = fieldErrorOf(t, form.formState.errors)('ticket_type_ids');
   const types = onlyHidden ? event.ticket_types.filter((tt) => tt.hidden) : event.ticket_types;
   return (
     <fieldset className="sm:col-span-2" aria-describedby="code-types-hint">
@@ -117,8 +114,7 @@ export function PromoCodeDialog({
     },
   });
   const kind = useWatch({ control: form.control, name: 'kind' });
-  const errorOf = (name: string) =>
-    errorText(t, (get(form.formState.errors, name) as { message?: string } | undefined)?.message);
+  const errorOf = fieldErrorOf(t, form.formState.errors);
   const submit = form.handleSubmit(async (body) => {
     setFormError(null);
     try {
@@ -265,8 +261,7 @@ export function AccessCodeDialog({
       per_customer_limit: '',
     },
   });
-  const errorOf = (name: string) =>
-    errorText(t, (get(form.formState.errors, name) as { message?: string } | undefined)?.message);
+  const errorOf = fieldErrorOf(t, form.formState.errors);
   const submit = form.handleSubmit(async (body) => {
     setFormError(null);
     try {

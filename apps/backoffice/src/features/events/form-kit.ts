@@ -1,4 +1,11 @@
-import type { FieldErrors, FieldValues, Resolver, UseFormSetError, Path } from 'react-hook-form';
+import {
+  get,
+  type FieldErrors,
+  type FieldValues,
+  type Resolver,
+  type UseFormSetError,
+  type Path,
+} from 'react-hook-form';
 import type { z } from 'zod';
 import { i18next } from '../../i18n/i18n';
 import { ApiError, NetworkError } from '../../lib/api';
@@ -15,6 +22,11 @@ export function errorText(t: TFunction, message: string | undefined): string | u
   if (!message) return undefined;
   if (!KEY.test(message)) return message;
   return i18next.exists(`events:${message}`) ? t(`events:${message}`) : t(`common:${message}`);
+}
+
+/** The text of the error of a field by its path (`steps.0.price`), for a form's fields. */
+export function fieldErrorOf(t: TFunction, errors: FieldErrors) {
+  return (name: string) => errorText(t, (get(errors, name) as { message?: string } | undefined)?.message);
 }
 
 function setPath(target: Record<string, unknown>, path: string, value: unknown) {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { get, useFieldArray, useForm } from 'react-hook-form';
+import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { formatEur } from '@bilheteira/shared/money';
 import { priceStepsBody } from '@bilheteira/shared/schemas/pricing';
@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { FormError } from '../../components/form-error';
 import { Loading } from '../../components/loading';
 import { notify } from '../../lib/notice';
-import { bodyResolver, errorText, serverError } from './form-kit';
+import { bodyResolver, serverError, fieldErrorOf } from './form-kit';
 import { usePriceSteps, useSetPriceSteps, type AdminTicketTypeView, type PriceStep } from './events-api';
 import { InputField } from './fields';
 import { centsToEuros, eurosToCents, optionalInt } from './money';
@@ -112,8 +112,7 @@ function StepsEditor({
     },
   });
   const rows = useFieldArray({ control: form.control, name: 'steps' });
-  const errorOf = (name: string) =>
-    errorText(t, (get(form.formState.errors, name) as { message?: string } | undefined)?.message);
+  const errorOf = fieldErrorOf(t, form.formState.errors);
   const submit = form.handleSubmit(
     async (body) => {
       setFormError(null);

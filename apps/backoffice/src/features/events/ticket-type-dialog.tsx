@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { get, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
+import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   createTicketTypeBody,
@@ -11,7 +11,7 @@ import { DialogFrame } from '@bilheteira/ui/dialog-frame';
 import type { z } from 'zod';
 import { FormError } from '../../components/form-error';
 import { notify } from '../../lib/notice';
-import { bodyResolver, errorText, serverError } from './form-kit';
+import { bodyResolver, serverError, fieldErrorOf } from './form-kit';
 import { useSaveTicketType, type AdminEventView, type AdminTicketTypeView } from './events-api';
 import { CheckField, InputField, SelectField, TextAreaField } from './fields';
 import { dayLabel } from './schedule-panel';
@@ -108,8 +108,7 @@ function TypeFields({
   sold: number;
 }) {
   const { t, i18n } = useTranslation(['events', 'common']);
-  const errorOf = (name: string) =>
-    errorText(t, (get(form.formState.errors, name) as { message?: string } | undefined)?.message);
+  const errorOf = fieldErrorOf(t, form.formState.errors);
   const preset = useWatch({ control: form.control, name: 'vat_preset' });
   return (
     <>
