@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { generate } from 'otplib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -18,12 +19,47 @@ function freePort(): Promise<number> {
   });
 }
 
+/** The demo platform operator (README "Back office"). */
+const OPERATOR = {
+  email: 'operador@bilheteira.pt',
+  password: 'Operador!2026demo',
+  totpSecret: 'BILHETEIRAOPERADORDEMOTOTPSEEDAA',
+};
+
+/**
+ * Signs the platform operator in once for the whole run (password, then TOTP), for the specs
+ * that make organisers of their own (support/organizer.ts): one sign-in, where one per spec
+ * would use up the operator's TOTP steps and sign-in limit.
+ */
+async function signOperatorIn(baseUrl: string) {
+  const login = await fetch(`${baseUrl}/api/backoffice/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.0.0.1' },
+    body: JSON.stringify({ email: OPERATOR.email, password: OPERATOR.password }),
+  });
+  if (!login.ok) throw new Error(`operator sign-in: ${await login.text()}`);
+  const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
+  const csrf = ((await login.json()) as { data: { csrf_token: string } }).data.csrf_token;
+  const code = await generate({ secret: OPERATOR.totpSecret });
+  const second = await fetch(`${baseUrl}/api/backoffice/auth/second-factor`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie, 'x-csrf-token': csrf },
+    body: JSON.stringify({ code }),
+  });
+  if (!second.ok) throw new Error(`operator second factor: ${await second.text()}`);
+  process.env.E2E_OPERATOR_COOKIE = cookie;
+  process.env.E2E_OPERATOR_CSRF = csrf;
+}
+
 /**
  * Starts the built app as `npm start` does (after `npm run build`), on a free port with a
  * fresh data dir, and points the tests at it. E2E_BASE_URL set by the caller skips this.
  */
 export default async function globalSetup() {
-  if (process.env.E2E_BASE_URL) return;
+  if (process.env.E2E_BASE_URL) {
+    await signOperatorIn(process.env.E2E_BASE_URL);
+    return;
+  }
   // the operator API (support impersonation links) for specs that act as support staff
   process.env.E2E_OPERATOR_KEY ??= 'e2e-operator-key-not-a-secret-0001';
   const port = await freePort();
@@ -61,6 +97,7 @@ export default async function globalSetup() {
     await new Promise((r) => setTimeout(r, 250));
   }
   process.env.E2E_BASE_URL = baseUrl;
+  await signOperatorIn(baseUrl);
   process.env.E2E_SERVER_PID = String(server.pid);
   process.env.E2E_DATA_DIR = dataDir;
 }

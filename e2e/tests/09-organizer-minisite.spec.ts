@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { expectNoA11yViolations, freshMobile, lastOutboxMessage, screenshotBoth } from '../support/helpers';
 
 /** Clicks the real ALTCHA widget and waits for the proof of work to be solved in its worker. */

@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '../support/test';
 import { expectNoA11yViolations, newCustomer, screenshotBoth, type Customer } from '../support/helpers';
 
 /**

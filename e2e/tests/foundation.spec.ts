@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { DEMO, screenshotBoth } from '../support/helpers';
 
 test('the home page shows the demo events and the brand in its title', async ({ page }) => {
