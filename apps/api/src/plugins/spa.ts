@@ -124,7 +124,7 @@ export const spaPlugin = fp(async (app, opts: { distDir: string }) => {
       .map((f) => `<link rel="modulepreload" crossorigin href="/${escapeAttr(f)}">`)
       .join(''),
   );
-  // apps/web/public/paint-first.js: loads the entry module after the first paint
+  // apps/web/src/boot/paint-first.js: loads the entry module after the first paint
   const paintFirst = hasDist && fs.existsSync(path.join(opts.distDir, 'paint-first.js'));
   let template: string | null = null;
   app.decorate('sendSpa', async (req: FastifyRequest, reply: FastifyReply, status: 200 | 404 = 200) => {

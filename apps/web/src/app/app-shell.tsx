@@ -87,7 +87,9 @@ export function LayoutFrame({
       {layout !== 'none' && (
         <MobileSidebar extra={layout === 'dashboard' ? <DashboardMenuExtra /> : undefined} />
       )}
-      <div className="flex-1">{children}</div>
+      {/* at least a screen tall: the footer starts below the fold and stays there while a page
+          and its data load, instead of showing under a short placeholder and then jumping (CLS) */}
+      <div className="min-h-screen flex-1">{children}</div>
       {layout !== 'none' && <SiteFooter />}
     </div>
   );

@@ -8,7 +8,7 @@ import { useUi } from '../stores/ui-store';
 const Login = preloadable(() => import('../features/auth/components/login-modal'), ['auth', 'phone']);
 const Checkout = preloadable(
   () => import('../features/checkout/components/checkout-modal'),
-  ['checkout', 'phone'],
+  ['checkout', 'cart', 'phone'],
 );
 const CreateEvent = preloadable(
   () => import('../features/organizer-request/components/create-event-modal'),

@@ -52,7 +52,7 @@ export function RouteGuard({ guard, children }: { guard: Guard; children: ReactN
   }
   if (customer.isError) return <Navigate to="/" replace />;
   if (!customer.data) {
-    return <div className="min-h-[60vh]" aria-busy="true" />;
+    return <div className="min-h-screen" aria-busy="true" />;
   }
   return <>{children}</>;
 }

@@ -77,7 +77,7 @@ export const ROUTES: RouteDef[] = [
   },
   {
     ...pub('event-details', '/events/:slug', () => import('./pages/event-details-page')),
-    namespaces: ['catalog', 'checkout', 'eventMenu'],
+    namespaces: ['catalog', 'cart', 'eventMenu'],
   },
   {
     ...pub('organizer', '/organizer/:slug', () => import('../features/catalog/pages/organizer-page')),

@@ -67,7 +67,7 @@ export const PRELOAD_ROUTES: PreloadRoute[] = [
   {
     pattern: /^\/events\/([^/]+)\/?$/,
     modules: ['src/app/pages/event-details-page.tsx'],
-    namespaces: ['catalog', 'checkout', 'eventMenu'],
+    namespaces: ['catalog', 'cart', 'eventMenu'],
     data: async (r, m) => {
       const slug = decodeSlug(m[1]);
       if (!slug) return null;

@@ -1,13 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/page-meta';
 import { eventQuery } from '../../features/catalog/api/event';
 import { EventDetails } from '../../features/catalog/components/event-details';
-import { NotFound } from '../../components/not-found';
 import { EventPageSkeleton } from '../../features/catalog/components/event-page-skeleton';
 import { EventTickets } from '../event-tickets';
+
+// an unknown slug is rare: its page loads then, not with every event page
+const NotFound = lazy(() => import('../../components/not-found').then((m) => ({ default: m.NotFound })));
 
 /** /events/:slug — the event page (details + tickets); the cart sits beside the tickets. */
 export default function EventDetailsPage() {

@@ -21,7 +21,7 @@ export function CartBar({
   eventSlug: string;
   returnTo?: string;
 }) {
-  const { t } = useTranslation('checkout');
+  const { t } = useTranslation('cart');
   const token = useSession((s) => s.token);
   const cart = useQuery(cartQuery(eventId, token)).data;
   const start = useCheckout((s) => s.start);
@@ -30,17 +30,17 @@ export function CartBar({
     <>
       <div aria-hidden className="h-24 lg:hidden" />
       <section
-        aria-label={t('cart.bar_title')}
+        aria-label={t('bar_title')}
         data-testid="cart-bar"
         className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] text-slate-900 shadow-[0_-4px_16px_rgba(15,23,42,0.12)] lg:hidden"
       >
         <div className="mx-auto flex max-w-2xl items-center justify-between gap-3">
           <p className="min-w-0 leading-tight">
             <span className="block font-semibold" data-testid="cart-bar-count">
-              {t('cart.bar_count', { count: cart.total_items })}
+              {t('bar_count', { count: cart.total_items })}
             </span>
             <span className="block text-sm tabular-nums text-slate-700" data-testid="cart-bar-total">
-              {t('cart.bar_total', { total: formatEur(cart.total_cents) })}
+              {t('bar_total', { total: formatEur(cart.total_cents) })}
             </span>
           </p>
           <button
@@ -49,7 +49,7 @@ export function CartBar({
             data-testid="cart-bar-checkout"
             onClick={() => start({ eventId, eventSlug, returnTo })}
           >
-            {t('cart.checkout')}
+            {t('checkout')}
           </button>
         </div>
       </section>

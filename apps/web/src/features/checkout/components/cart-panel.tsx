@@ -26,7 +26,7 @@ export function CartPanel({
   eventSlug: string;
   returnTo?: string;
 }) {
-  const { t } = useTranslation('checkout');
+  const { t } = useTranslation('cart');
   const token = useSession((s) => s.token);
   const cart = useQuery(cartQuery(eventId, token));
   const { change, remove } = useCartLineMutations(eventId);
@@ -43,15 +43,15 @@ export function CartPanel({
   return (
     <section aria-labelledby="cart-title" className="card" data-testid="cart-panel">
       <h2 id="cart-title" className="text-xl font-bold">
-        {t('cart.title')}
+        {t('title')}
         {data && data.total_items > 0 && (
           <span className="ml-2 text-base font-medium text-slate-700">
-            {t('cart.count', { count: data.total_items })}
+            {t('count', { count: data.total_items })}
           </span>
         )}
       </h2>
       {!data || data.items.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-700">{cart.isLoading ? t('loading') : t('cart.empty')}</p>
+        <p className="mt-3 text-sm text-slate-700">{cart.isLoading ? t('common:loading') : t('empty')}</p>
       ) : (
         <>
           <ul className="mt-3 divide-y divide-slate-200" aria-live="polite">
@@ -62,12 +62,10 @@ export function CartPanel({
                     <p className="font-semibold">{item.ticket_name}</p>
                     {item.session_date && (
                       <p className="text-sm text-slate-700">
-                        {t('cart.session', { date: item.session_date, hour: item.session_hour })}
+                        {t('session', { date: item.session_date, hour: item.session_hour })}
                       </p>
                     )}
-                    <p className="text-sm text-slate-700">
-                      {t('cart.unit', { price: formatEur(item.amount) })}
-                    </p>
+                    <p className="text-sm text-slate-700">{t('unit', { price: formatEur(item.amount) })}</p>
                   </div>
                   <p className="font-semibold tabular-nums">{formatEur(item.line_cents)}</p>
                 </div>
@@ -75,7 +73,7 @@ export function CartPanel({
                   <button
                     type="button"
                     className={STEP}
-                    aria-label={t('cart.decrease', { name: item.ticket_name })}
+                    aria-label={t('decrease', { name: item.ticket_name })}
                     disabled={busy}
                     onClick={() => change.mutate({ identifier: item.identifier, qty: item.qty - 1 })}
                   >
@@ -83,14 +81,14 @@ export function CartPanel({
                   </button>
                   <output
                     className="w-8 text-center font-semibold tabular-nums"
-                    aria-label={t('cart.quantity', { name: item.ticket_name })}
+                    aria-label={t('quantity', { name: item.ticket_name })}
                   >
                     {item.qty}
                   </output>
                   <button
                     type="button"
                     className={STEP}
-                    aria-label={t('cart.increase', { name: item.ticket_name })}
+                    aria-label={t('increase', { name: item.ticket_name })}
                     disabled={busy || item.qty >= Math.min(item.max_per_order, item.available)}
                     onClick={() => change.mutate({ identifier: item.identifier, qty: item.qty + 1 })}
                   >
@@ -102,21 +100,19 @@ export function CartPanel({
                     disabled={busy}
                     onClick={() => remove.mutate(item.identifier)}
                   >
-                    {t('cart.remove')}
+                    {t('remove')}
                     <span className="sr-only"> {item.ticket_name}</span>
                   </button>
                 </div>
                 {item.qty < item.min_per_order && (
-                  <p className="mt-1 text-sm text-red-700">
-                    {t('cart.below_min', { min: item.min_per_order })}
-                  </p>
+                  <p className="mt-1 text-sm text-red-700">{t('below_min', { min: item.min_per_order })}</p>
                 )}
               </li>
             ))}
           </ul>
           <dl className="mt-2 space-y-1 border-t border-slate-200 pt-3 text-sm">
             <div className="flex justify-between">
-              <dt>{t('summary.subtotal')}</dt>
+              <dt>{t('subtotal')}</dt>
               <dd className="tabular-nums">{formatEur(data.subtotal_cents)}</dd>
             </div>
             <div className="flex justify-between">
@@ -124,7 +120,7 @@ export function CartPanel({
               <dd className="tabular-nums">{formatEur(data.service_cents)}</dd>
             </div>
             <div className="flex justify-between text-base font-bold">
-              <dt>{t('summary.total')}</dt>
+              <dt>{t('total')}</dt>
               <dd className="tabular-nums" data-testid="cart-total">
                 {formatEur(data.total_cents)}
               </dd>
@@ -145,7 +141,7 @@ export function CartPanel({
           start({ eventId, eventSlug, returnTo });
         }}
       >
-        {t('cart.checkout')}
+        {t('checkout')}
       </button>
     </section>
   );

@@ -27,7 +27,7 @@ export function CheckoutSummaryStep({
       ) : rows.length ? (
         <CheckoutSummaryLines rows={rows} totals={totals} />
       ) : (
-        <p>{t('errors.cart_empty')}</p>
+        <p>{t('cart:errors.cart_empty')}</p>
       )}
       {promo && rows.length > 0 && <PromoCodeField promo={promo} />}
       {/* the note explains the service cost line: a wallet top-up alone has none */}

@@ -120,7 +120,7 @@ export function useCheckoutFlow(
   const confirmSummary = () => {
     const belowMin = linesBelowMinimum(cart.data);
     if (!isTopup && !rows.length) {
-      void showAlert({ type: 'warning', title: t('errors.title'), text: t('errors.cart_empty') });
+      void showAlert({ type: 'warning', title: t('errors.title'), text: t('cart:errors.cart_empty') });
     } else if (belowMin.length) {
       void showAlert({
         type: 'warning',

@@ -43,18 +43,18 @@ describe('summary', () => {
     const source = { order, topupCents: undefined, cart };
     expect(summaryRows(source, t).map((r) => r.label)).toEqual(['Geral', '3 × VIP']);
     expect(summaryTotals(source, t)).toEqual([
-      ['summary.subtotal', 7000],
-      ['summary.service', 300],
-      ['summary.total', 7300],
+      ['cart:subtotal', 7000],
+      ['cart:service', 300],
+      ['cart:total', 7300],
     ]);
   });
 
   it('names the service cost with its percentage when it is known', () => {
     const rated = { order: { ...order, service_fee_bp: 250 }, cart };
-    expect(summaryTotals(rated, t, 'pt-pt')[1]).toEqual(['summary.service_rate {"percent":"2,5"}', 300]);
-    expect(summaryTotals(rated, t, 'en')[1]).toEqual(['summary.service_rate {"percent":"2.5"}', 300]);
+    expect(summaryTotals(rated, t, 'pt-pt')[1]).toEqual(['cart:service_rate {"percent":"2,5"}', 300]);
+    expect(summaryTotals(rated, t, 'en')[1]).toEqual(['cart:service_rate {"percent":"2.5"}', 300]);
     const cartRated = { order: null, cart: { ...cart, service_fee_bp: 500 } };
-    expect(summaryTotals(cartRated, t, 'pt-pt')[1]).toEqual(['summary.service_rate {"percent":"5"}', 100]);
+    expect(summaryTotals(cartRated, t, 'pt-pt')[1]).toEqual(['cart:service_rate {"percent":"5"}', 100]);
   });
 
   it('a paid top-up alone has no service cost line, only its total', () => {
@@ -70,22 +70,22 @@ describe('summary', () => {
     const source = { order: topup, cart: undefined };
     expect(isTopupOnly(source)).toBe(true);
     expect(summaryRows(source, t).map((r) => r.label)).toEqual(['Carregamento da carteira']);
-    expect(summaryTotals(source, t)).toEqual([['summary.total', 1550]]);
+    expect(summaryTotals(source, t)).toEqual([['cart:total', 1550]]);
     expect(isTopupOnly({ order, cart })).toBe(false);
   });
 
   it('a top-up is one line and a total', () => {
     const source = { order: null, topupCents: 2500, cart: undefined };
     expect(summaryRows(source, t)).toEqual([{ label: 'summary.topup', sub: null, cents: 2500 }]);
-    expect(summaryTotals(source, t)).toEqual([['summary.total', 2500]]);
+    expect(summaryTotals(source, t)).toEqual([['cart:total', 2500]]);
   });
 
   it('else the cart, with the session under a line', () => {
     const withSession = { ...cart, items: [item({ session_date: '01/08/2026', session_hour: '21:00' })] };
     expect(summaryRows({ order: null, cart: withSession }, t)).toEqual([
-      { label: '2 × Geral', sub: 'cart.session {"date":"01/08/2026","hour":"21:00"}', cents: 2000 },
+      { label: '2 × Geral', sub: 'cart:session {"date":"01/08/2026","hour":"21:00"}', cents: 2000 },
     ]);
-    expect(summaryTotals({ order: null, cart: undefined }, t).at(-1)).toEqual(['summary.total', 0]);
+    expect(summaryTotals({ order: null, cart: undefined }, t).at(-1)).toEqual(['cart:total', 0]);
   });
 
   it('finds lines below their minimum per order', () => {

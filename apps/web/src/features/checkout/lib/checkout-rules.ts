@@ -43,7 +43,7 @@ export function summaryRows({ order, topupCents, cart }: SummarySource, t: Trans
   if (topupCents) return [{ label: t('summary.topup'), sub: null, cents: topupCents }];
   return (cart?.items ?? []).map((i) => ({
     label: `${i.qty} × ${i.ticket_name}`,
-    sub: i.session_date ? t('cart.session', { date: i.session_date, hour: i.session_hour }) : null,
+    sub: i.session_date ? t('cart:session', { date: i.session_date, hour: i.session_hour }) : null,
     cents: i.line_cents,
   }));
 }
@@ -62,7 +62,7 @@ export function summaryTotals(
   locale: string = currentLocale(),
 ): SummaryTotal[] {
   const { order, topupCents, cart, quote } = source;
-  if (isTopupOnly(source)) return [[t('summary.total'), order?.total_cents ?? topupCents ?? 0]];
+  if (isTopupOnly(source)) return [[t('cart:total'), order?.total_cents ?? topupCents ?? 0]];
   // with a promo code: the tickets at their price, the discount, then what is paid for them
   const discount = (code: string | null, cents: number): SummaryTotal => [
     code ? t('summary.discount', { code }) : t('summary.discount_plain'),
@@ -72,24 +72,24 @@ export function summaryTotals(
     return [
       ...(order.discount_cents
         ? [
-            [t('summary.subtotal'), order.subtotal_cents + order.discount_cents] as SummaryTotal,
+            [t('cart:subtotal'), order.subtotal_cents + order.discount_cents] as SummaryTotal,
             discount(order.promo_code, order.discount_cents),
           ]
-        : [[t('summary.subtotal'), order.subtotal_cents] as SummaryTotal]),
+        : [[t('cart:subtotal'), order.subtotal_cents] as SummaryTotal]),
       [serviceLabel(order.service_fee_bp, t, locale), order.service_cents],
-      [t('summary.total'), order.total_cents],
+      [t('cart:total'), order.total_cents],
     ];
   if (quote)
     return [
-      [t('summary.subtotal'), quote.gross_cents],
+      [t('cart:subtotal'), quote.gross_cents],
       discount(quote.code, quote.discount_cents),
       [serviceLabel(cart?.service_fee_bp, t, locale), quote.service_cents],
-      [t('summary.total'), quote.total_cents],
+      [t('cart:total'), quote.total_cents],
     ];
   return [
-    [t('summary.subtotal'), cart?.subtotal_cents ?? 0],
+    [t('cart:subtotal'), cart?.subtotal_cents ?? 0],
     [serviceLabel(cart?.service_fee_bp, t, locale), cart?.service_cents ?? 0],
-    [t('summary.total'), cart?.total_cents ?? 0],
+    [t('cart:total'), cart?.total_cents ?? 0],
   ];
 }
 

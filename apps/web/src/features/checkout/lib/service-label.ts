@@ -1,6 +1,6 @@
 import { formatFeePercent } from '@bilheteira/shared/money';
 
-/** A translation function of the `checkout` namespace. */
+/** A translation function (the texts are the `cart` namespace's). */
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /**
@@ -9,7 +9,5 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
  * checks out of its first load.
  */
 export function serviceLabel(feeBp: number | null | undefined, t: Translate, locale: string): string {
-  return feeBp
-    ? t('summary.service_rate', { percent: formatFeePercent(feeBp, locale) })
-    : t('summary.service');
+  return feeBp ? t('cart:service_rate', { percent: formatFeePercent(feeBp, locale) }) : t('cart:service');
 }

@@ -24,7 +24,7 @@ const STATUS_STYLE: Record<string, string> = {
 const dateTime = (iso: string) => formatDateTime(iso, SITE_TIME_ZONE, currentLocale());
 
 function OrderDetail({ id }: { id: number }) {
-  const { t } = useTranslation('checkout');
+  const { t } = useTranslation(['checkout', 'cart']);
   const q = useQuery(orderQuery(id));
   const o = q.data;
   if (!o) return <p className="mt-3 text-sm">{t('loading')}</p>;
@@ -47,7 +47,7 @@ function OrderDetail({ id }: { id: number }) {
             </tr>
           )}
           <tr className="font-bold">
-            <td className="py-1 pr-2">{t('summary.total')}</td>
+            <td className="py-1 pr-2">{t('cart:total')}</td>
             <td className="py-1 text-right tabular-nums">{formatEur(o.total_cents)}</td>
           </tr>
         </tbody>
@@ -154,7 +154,8 @@ function OrderCard({ order }: { order: OrderSummaryView }) {
 
 /** /dashboard/orders: filters All, Paid, Pending, Cancelled; quantity, total, date; pages; detail and receipt. */
 export default function OrdersPage() {
-  const { t } = useTranslation('checkout');
+  // the detail's totals speak the cart's words: both catalogues load with the page
+  const { t } = useTranslation(['checkout', 'cart']);
   usePageMeta(t('orders.title'));
   const [params, setParams] = useSearchParams();
   const status = (ORDER_FILTERS as readonly string[]).includes(params.get('status') ?? '')
