@@ -6,6 +6,12 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 const shotsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
+/**
+ * Screenshots are for people to look at (e2e/screenshots, not committed); they assert
+ * nothing. CI, where no one looks, skips them unless E2E_SCREENSHOTS=1: the ~300 full-page
+ * PNGs of a run cost a third of its time on a 2-core machine.
+ */
+const takeScreenshots = process.env.E2E_SCREENSHOTS === '1' || !process.env.CI;
 
 export const DEMO = {
   ana: { mobile: '912345678', password: 'Demo!2026', e164: '+351912345678' },
@@ -16,12 +22,14 @@ export const VIEWPORTS = { mobile: { width: 390, height: 844 }, desktop: { width
 
 /** Saves a full-page screenshot under e2e/screenshots/<name>.png. */
 export async function screenshot(page: Page, name: string) {
+  if (!takeScreenshots) return;
   fs.mkdirSync(shotsDir, { recursive: true });
   await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
 }
 
 /** Screenshots at 390 px and 1280 px. */
 export async function screenshotBoth(page: Page, name: string) {
+  if (!takeScreenshots) return;
   const original = page.viewportSize();
   for (const [label, size] of Object.entries(VIEWPORTS)) {
     await page.setViewportSize(size);

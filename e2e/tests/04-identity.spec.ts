@@ -154,6 +154,8 @@ test('register, activate by SMS, log out, log in, session expired, reset the pas
   await openMyAccount(page);
   await confirmAlert(page, 'A minha conta', 'Sim');
   await expect(page).toHaveURL(/\/dashboard\/home$/);
+  // the dashboard has loaded with the session (a revocation mid-load would meet the 401 before the reload)
+  await expect(page.getByTestId('dashboard-header').getByTestId('welcome')).toBeVisible();
 
   // The session ends server-side; a reload meets the session-expired flow.
   const token = await page.evaluate(() => JSON.parse(localStorage.getItem('customer_token')!) as string);
