@@ -5,11 +5,11 @@
  * tenancy (another organiser's ids answer 404 on every route); roles; bad input; concurrent
  * publishes; the rules on sold ticket types.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
-import { auditLog, events, organizers, outbox, ticketTypes } from '../src/db/schema/index';
+import { auditLog, events, organizers, outbox, rateLimits, ticketTypes } from '../src/db/schema/index';
 import { createEvent } from '../src/modules/events/events.admin.service';
 import { DEMO_STAFF } from '../src/seed/staff.seed';
 import { createTestApp, DEMO, expectErrorShape, injectAs, login, type TestApp } from './helpers';
@@ -25,7 +25,9 @@ let otherOrg = 0;
 let otherEventId = 0;
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-function as(s: Session | null, method: Method, url: string, payload?: unknown, locale = 'pt-pt') {
+/** One call as `s`; the write limit (its own test in backoffice-staff.test.ts) starts afresh each time. */
+async function as(s: Session | null, method: Method, url: string, payload?: unknown, locale = 'pt-pt') {
+  await t.database.db.delete(rateLimits).where(like(rateLimits.key, 'staff-write:%'));
   return t.app.inject({
     method,
     url,

@@ -9,7 +9,7 @@ import { generate } from 'otplib';
 import type { InjectOptions } from 'fastify';
 import type { Role } from '@bilheteira/shared/backoffice-roles';
 import { eq } from 'drizzle-orm';
-import { organizerMembers, organizers, staffUsers } from '../src/db/schema/index';
+import { organizerMembers, organizers, rateLimits, staffUsers } from '../src/db/schema/index';
 import { insertStaffUser } from '../src/modules/staff/staff.repository';
 import { csrfTokenOf, startStaffSession } from '../src/modules/staff/staff-session.service';
 import type { TestApp } from './helpers';
@@ -83,8 +83,13 @@ export async function signInWithTotp(
   return { userId: user!.id, cookie: cookie.value, csrf };
 }
 
-/** inject as a staff session (cookie and CSRF header). */
-export function asStaff(t: TestApp, s: StaffSession, opts: InjectOptions) {
+/**
+ * inject as a staff session (cookie and CSRF header). Each call starts the user's minute of
+ * changes afresh: the matrices make hundreds of changes a minute as one user, and the write
+ * limit has a test of its own (backoffice-staff.test.ts).
+ */
+export async function asStaff(t: TestApp, s: StaffSession, opts: InjectOptions) {
+  await t.database.db.delete(rateLimits).where(eq(rateLimits.key, `staff-write:${s.userId}`));
   return t.app.inject({
     ...opts,
     cookies: { ...(opts.cookies ?? {}), bh_staff: s.cookie },

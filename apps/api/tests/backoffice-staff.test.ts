@@ -6,7 +6,8 @@
 import { and, eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, organizerRequests, organizers, outbox } from '../src/db/schema/index';
+import { auditLog, events, organizerRequests, organizers, outbox } from '../src/db/schema/index';
+import { STAFF_WRITES_PER_MINUTE } from '../src/plugins/staff-auth';
 import { DEMO_PENDING_REQUEST_EMAIL, DEMO_STAFF } from '../src/seed/staff.seed';
 import { createTestApp, expectErrorShape, type TestApp } from './helpers';
 
@@ -309,5 +310,40 @@ describe('the platform operator', () => {
 
   it("an organiser's owner cannot reach the operator's queue", async () => {
     expect((await as(owner, 'GET', '/api/backoffice/operator/organizer-requests')).statusCode).toBe(404);
+  });
+});
+
+describe('the write limit', () => {
+  it('a hundred identical changes at once: at most a minute’s share are written, the rest answer 429', async () => {
+    const org = await organizerId('promotora-demo');
+    const url = `/api/backoffice/organizers/${org}/events`;
+    const name = `Rajada ${Date.now()}`;
+    const payload = {
+      name,
+      address: 'Rua Augusta 1, Lisboa',
+      city: 'Lisboa',
+      contact_email: 'rajada@promotora-demo.pt',
+      starts_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      ends_at: new Date(Date.now() + 30 * 86_400_000 + 3 * 3_600_000).toISOString(),
+    };
+    const answers = await Promise.all(Array.from({ length: 100 }, () => as(owner, 'POST', url, payload)));
+    const written = answers.filter((r) => r.statusCode < 300);
+    const limited = answers.filter((r) => r.statusCode === 429);
+    // earlier tests in this file wrote as the owner in the same minute: at most, never more
+    expect(written.length).toBeGreaterThan(0);
+    expect(written.length).toBeLessThanOrEqual(STAFF_WRITES_PER_MINUTE);
+    expect(limited.length).toBeGreaterThanOrEqual(100 - STAFF_WRITES_PER_MINUTE);
+    for (const r of limited) {
+      expect(expectErrorShape(r).code).toBe('rate_limited');
+      expect(r.headers['retry-after']).toBeDefined();
+    }
+    // the others that got past the limit raced for the same name's address: told so, nothing half-written
+    for (const r of answers.filter((a) => a.statusCode >= 300 && a.statusCode !== 429))
+      expect(expectErrorShape(r).code).toBe('event_slug_taken');
+    // reading is not limited
+    const list = await as(owner, 'GET', `${url}?search=${encodeURIComponent(name)}`);
+    expect(list.statusCode, list.body).toBe(200);
+    const drafts = await t.database.db.select().from(events).where(eq(events.name, name));
+    expect(drafts).toHaveLength(written.length);
   });
 });

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'f
 import { isRole, roleHas, type Permission, type Role } from '@bilheteira/shared/backoffice-roles';
 import { forbidden, notFound } from '../lib/errors';
 import { safeEqual } from '../lib/crypto';
+import { hitLimit } from '../lib/rate-limit';
 import { staffErrors } from '../modules/staff/staff.errors';
 import { sessionState, type SessionState } from '../modules/staff/staff-auth.service';
 import { findMembership, type StaffSessionRow, type StaffUserRow } from '../modules/staff/staff.repository';
@@ -40,6 +41,13 @@ declare module 'fastify' {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * Changes one back-office user may make in a minute, whatever the route: far above what a
+ * person clicks, low enough that a script or a stuck button (the same POST a hundred times
+ * at once) stops after it instead of writing a hundred drafts.
+ */
+export const STAFF_WRITES_PER_MINUTE = 60;
+
 /** Platform operators see every organiser: they pass the read permissions anywhere. */
 const operatorMay = (permission: Permission) => permission.endsWith('.view');
 
@@ -57,6 +65,11 @@ export const staffAuthPlugin = fp(async (app) => {
       if (!SAFE_METHODS.has(req.method)) {
         const sent = req.headers['x-csrf-token'];
         if (typeof sent !== 'string' || !safeEqual(sent, csrfTokenOf(token))) throw staffErrors.csrf();
+        await hitLimit(
+          app.db,
+          { key: `staff-write:${found.user.id}`, max: STAFF_WRITES_PER_MINUTE, windowSeconds: 60 },
+          now,
+        );
       }
       const state = await sessionState(app.db, found.user, found.session);
       if (state !== 'complete' && !requirement.partial) throw staffErrors.secondFactorRequired();
