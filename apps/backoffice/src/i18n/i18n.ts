@@ -1,6 +1,7 @@
-import i18next, { type BackendModule } from 'i18next';
+import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Locale } from '@bilheteira/shared/locales';
+import { lazyCatalogues } from '@bilheteira/ui/lazy-catalogues';
 import { currentLocale, HTML_LANG, saveLocale } from '../lib/locale';
 
 /**
@@ -9,26 +10,10 @@ import { currentLocale, HTML_LANG, saveLocale } from '../lib/locale';
  */
 const catalogues = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json');
 
-const lazyCatalogues: BackendModule = {
-  type: 'backend',
-  init() {},
-  read(language, namespace, callback) {
-    const load = catalogues[`./locales/${language}/${namespace}.json`];
-    if (!load) {
-      callback(null, {});
-      return;
-    }
-    load().then(
-      (m) => callback(null, m.default),
-      (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), null),
-    );
-  },
-};
-
 /** Starts i18n in the saved language with the shell's texts loaded. */
 export async function initI18n(locale: Locale = currentLocale()) {
   await i18next
-    .use(lazyCatalogues)
+    .use(lazyCatalogues(catalogues))
     .use(initReactI18next)
     .init({
       lng: locale,

@@ -2,7 +2,7 @@ import { AlertDialog } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { useEffect, useRef, useState, type ComponentProps } from 'react';
 import { useAlertStore, type AlertType } from '../stores/alert-store';
-import { useReturnFocus } from '../lib/use-return-focus';
+import { useReturnFocus } from '@bilheteira/ui/use-return-focus';
 
 const ICONS: Record<AlertType, { symbol: string; className: string }> = {
   success: { symbol: '✓', className: 'bg-emerald-100 text-emerald-700' },

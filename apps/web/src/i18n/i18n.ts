@@ -1,6 +1,7 @@
-import i18next, { type BackendModule } from 'i18next';
+import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, normalizeLocale, type Locale } from '@bilheteira/shared/locales';
+import { lazyCatalogues } from '@bilheteira/ui/lazy-catalogues';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../lib/storage';
 
 /**
@@ -35,28 +36,10 @@ export function changeLocale(locale: Locale): void {
 }
 
 /**
- * Namespaces not loaded at start come on demand: `useTranslation('<ns>')` suspends until
- * its catalogue arrives, so a page downloads only its own texts (initial JS budget).
- */
-const lazyCatalogues: BackendModule = {
-  type: 'backend',
-  init() {},
-  read(language, namespace, callback) {
-    const load = catalogues[`./locales/${language}/${namespace}.json`];
-    if (!load) {
-      callback(null, {});
-      return;
-    }
-    load().then(
-      (m) => callback(null, m.default),
-      (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), null),
-    );
-  },
-};
-
-/**
  * Starts i18n with the `eager` namespaces loaded (all of them by default, as tests expect);
- * the app loads only the ones its shell needs and the rest on demand.
+ * the app loads only the ones its shell needs. The others come on demand (lazyCatalogues):
+ * `useTranslation('<ns>')` suspends until its catalogue arrives, so a page downloads only
+ * its own texts (initial JS budget).
  */
 export async function initI18n(locale: Locale = currentLocale(), eager: readonly string[] | 'all' = 'all') {
   const entries = Object.entries(catalogues).filter(
@@ -71,7 +54,7 @@ export async function initI18n(locale: Locale = currentLocale(), eager: readonly
   );
   const resources = { [locale]: Object.fromEntries(loaded) };
   await i18next
-    .use(lazyCatalogues)
+    .use(lazyCatalogues(catalogues))
     .use(initReactI18next)
     .init({
       lng: locale,

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
-import { useReturnFocus } from '../../lib/use-return-focus';
+import { useReturnFocus } from '@bilheteira/ui/use-return-focus';
 import { useSession } from '../../stores/session-store';
 import { useUi } from '../../stores/ui-store';
 import { useLogout } from './dashboard-header';

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { DialogFrame } from '../../../components/dialog-frame';
+import { DialogFrame } from '@bilheteira/ui/dialog-frame';
+import { SITE_DIALOG } from '../../../components/dialog-options';
 import { paths } from '../../../config/paths';
 import { useCheckout } from '../../../stores/checkout-store';
 import { useUi } from '../../../stores/ui-store';
@@ -42,6 +43,8 @@ export default function LoginModal() {
   return (
     <>
       <DialogFrame
+        {...SITE_DIALOG}
+        closeLabel={t('common:close')}
         open={flow.step === 'phone'}
         title={t('login.phone_title')}
         description={t('login.phone_description')}
@@ -51,6 +54,8 @@ export default function LoginModal() {
         <LoginPhoneStep flow={flow} registerHref={registerHref} />
       </DialogFrame>
       <DialogFrame
+        {...SITE_DIALOG}
+        closeLabel={t('common:close')}
         open={passwordOpen}
         title={flow.step === 'activate' ? t('activate.title') : t('login.password_title')}
         description={flow.step === 'activate' ? t('activate.description') : t('login.password_description')}

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { DialogFrame } from '../../../components/dialog-frame';
+import { DialogFrame } from '@bilheteira/ui/dialog-frame';
+import { SITE_DIALOG } from '../../../components/dialog-options';
 import { useCheckout, type CheckoutRequest } from '../../../stores/checkout-store';
 import { useSession } from '../../../stores/session-store';
 import { useUi } from '../../../stores/ui-store';
@@ -53,6 +54,8 @@ function CheckoutFlowDialog({
 
   return (
     <DialogFrame
+      {...SITE_DIALOG}
+      closeLabel={t('common:close')}
       open
       onClose={flow.close}
       locked={step === 'waiting'}

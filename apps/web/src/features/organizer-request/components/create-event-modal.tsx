@@ -1,7 +1,7 @@
 import { Dialog } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { isPhoneDropdownEvent } from '../../../components/phone-input';
-import { useReturnFocus } from '../../../lib/use-return-focus';
+import { useReturnFocus } from '@bilheteira/ui/use-return-focus';
 import { useUi } from '../../../stores/ui-store';
 import { OrganizerRequestForm } from './organizer-request-form';
 

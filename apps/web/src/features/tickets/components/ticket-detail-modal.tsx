@@ -11,7 +11,8 @@ import { ticketValidatedQuery } from '../api/tickets';
 import { copyText } from '../lib/copy-text';
 import { canTransfer, isMultiDay, periodDays, showsQr } from '../lib/ticket-display';
 import { StatusBadge } from './status-badge';
-import { DialogFrame } from '../../../components/dialog-frame';
+import { DialogFrame } from '@bilheteira/ui/dialog-frame';
+import { SITE_DIALOG } from '../../../components/dialog-options';
 import { CrossedQr, TicketQr } from './ticket-qr';
 
 /**
@@ -43,6 +44,8 @@ export function TicketDetailModal({
 
   return (
     <DialogFrame
+      {...SITE_DIALOG}
+      closeLabel={t('common:close')}
       open={open}
       onClose={onClose}
       title={ticket?.ticket.name ?? t('detail_title')}

@@ -4,7 +4,8 @@ import type { CustomerTicketView } from '@bilheteira/shared/schemas/tickets';
 import { currentLocale } from '../../../i18n/i18n';
 import { formatDateTime } from '../../../lib/date-format';
 import { ticketValidatedQuery } from '../api/tickets';
-import { DialogFrame } from '../../../components/dialog-frame';
+import { DialogFrame } from '@bilheteira/ui/dialog-frame';
+import { SITE_DIALOG } from '../../../components/dialog-options';
 
 /**
  * Ticket history modal (spec §2, §8): ticket name and token, table of check-ins (date and
@@ -21,6 +22,8 @@ export function TicketHistoryModal({
   const { t } = useTranslation('tickets');
   return (
     <DialogFrame
+      {...SITE_DIALOG}
+      closeLabel={t('common:close')}
       open={ticket !== null}
       onClose={onClose}
       title={t('history_title')}

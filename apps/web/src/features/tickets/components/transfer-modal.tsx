@@ -7,7 +7,8 @@ import { initialPhoneValue, isPhoneValueValid, type PhoneValue } from '../../../
 import { ApiError } from '../../../lib/api-client';
 import { showAlert } from '../../../stores/alert-store';
 import { useTransferTicket } from '../api/tickets';
-import { DialogFrame } from '../../../components/dialog-frame';
+import { DialogFrame } from '@bilheteira/ui/dialog-frame';
+import { SITE_DIALOG } from '../../../components/dialog-options';
 
 /**
  * Transfer modal (spec §4, §8): a new mobile number with the shared phone input (submit
@@ -65,6 +66,8 @@ export function TransferModal({ ticket, onClose }: { ticket: CustomerTicketView 
 
   return (
     <DialogFrame
+      {...SITE_DIALOG}
+      closeLabel={t('common:close')}
       open={ticket !== null}
       onClose={onClose}
       title={t('transfer_title')}
