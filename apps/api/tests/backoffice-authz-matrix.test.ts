@@ -14,7 +14,14 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, roleHas, type Permission, type Role } from '@bilheteira/shared/backoffice-roles';
-import { accessCodes, organizerRequests, organizers, promoCodes, ticketTypes } from '../src/db/schema/index';
+import {
+  accessCodes,
+  organizerRequests,
+  organizers,
+  promoCodes,
+  staffInvitations,
+  ticketTypes,
+} from '../src/db/schema/index';
 import { DEMO_PENDING_REQUEST_EMAIL, DEMO_STAFF } from '../src/seed/staff.seed';
 import { asStaff, newOrganizer, signInWithTotp, staffAs, type StaffSession } from './backoffice-sessions';
 import { createTestApp, type TestApp } from './helpers';
@@ -61,7 +68,10 @@ const PERMISSION_OF: [RegExp, Permission][] = [
   [/^\S+ .*\/(promo-codes|access-codes)(\/:codeId)?$/, 'events.edit'],
   [/^\S+ .*\/price-steps$/, 'events.edit'],
   [/^(POST|PATCH|PUT|DELETE) .*\/events(\/|$)/, 'events.edit'],
-  [/^\S+ \/api\/backoffice\/organizers\/:organizerId\/(team|invitations|members\/:userId)$/, 'team.manage'],
+  [
+    /^\S+ \/api\/backoffice\/organizers\/:organizerId\/(team|invitations(\/:invitationId)?|members\/:userId)$/,
+    'team.manage',
+  ],
 ];
 const permissionOf = (r: Route) => PERMISSION_OF.find(([re]) => re.test(`${r.method} ${r.path}`))?.[1];
 
@@ -82,7 +92,17 @@ let orgA: number;
 let orgB: number;
 const users = {} as Record<Role | 'operator', StaffSession>;
 let owner: StaffSession;
-const ids = { event: 0, session: 0, type: 0, promo: 0, access: 0, member: 0, request: 0, eventB: 0 };
+const ids = {
+  event: 0,
+  session: 0,
+  type: 0,
+  promo: 0,
+  access: 0,
+  member: 0,
+  request: 0,
+  eventB: 0,
+  invitation: 0,
+};
 let n = 0;
 
 function fill(path: string, organizerId: number, eventId: number): string {
@@ -94,6 +114,7 @@ function fill(path: string, organizerId: number, eventId: number): string {
     .replace(/:(typeId|ticketTypeId)/, String(ids.type))
     .replace(':codeId', String(access ? ids.access : ids.promo))
     .replace(':userId', String(ids.member))
+    .replace(':invitationId', String(ids.invitation))
     .replace(':token', 'x'.repeat(32))
     .replace(/:id\b/, String(ids.request));
 }
@@ -130,6 +151,19 @@ beforeAll(async () => {
     await db
       .insert(accessCodes)
       .values({ eventId: ids.event, code: 'MATRIXKEY', ticketTypeIds: [ids.type] })
+      .returning()
+  )[0]!.id;
+  ids.invitation = (
+    await db
+      .insert(staffInvitations)
+      .values({
+        organizerId: orgA,
+        email: 'matrix-invitation@example.pt',
+        role: 'viewer',
+        tokenHash: 'matrix-invitation-token-hash',
+        invitedBy: null,
+        expiresAt: new Date(Date.now() + 86_400_000),
+      })
       .returning()
   )[0]!.id;
   ids.request = (

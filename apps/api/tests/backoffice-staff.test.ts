@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, events, organizerRequests, organizers, outbox } from '../src/db/schema/index';
 import { STAFF_WRITES_PER_MINUTE } from '../src/plugins/staff-auth';
 import { DEMO_PENDING_REQUEST_EMAIL, DEMO_STAFF } from '../src/seed/staff.seed';
+import { staffAs } from './backoffice-sessions';
 import { createTestApp, expectErrorShape, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -197,6 +198,50 @@ describe('teams', () => {
     expect(team.statusCode).toBe(403);
     // another organiser's team: the same 404 as one that does not exist
     expect((await as(owner, 'GET', `/api/backoffice/organizers/999999/team`)).statusCode).toBe(404);
+  });
+
+  it('an owner withdraws an invitation: its link stops working, twice is 404; an admin cannot withdraw an owner’s', async () => {
+    const org = await organizerId('promotora-demo');
+    const base = `/api/backoffice/organizers/${org}`;
+    const email = 'retirado@example.pt';
+    expect((await as(owner, 'POST', `${base}/invitations`, { email, role: 'viewer' })).statusCode).toBe(200);
+    const token = String((await latestEmailTo(email))!.meta.link).split('/invitations/')[1]!;
+    const open = (await as(owner, 'GET', `${base}/team`)).json().data.invitations as {
+      id: number;
+      email: string;
+    }[];
+    const id = open.find((i) => i.email === email)!.id;
+    const withdrawn = await as(owner, 'DELETE', `${base}/invitations/${id}`, undefined);
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect(withdrawn.json().data.message).toBe('Convite cancelado: a ligação deixou de funcionar.');
+    expect((await t.app.inject({ url: `/api/backoffice/invitations/${token}` })).statusCode).toBe(404);
+    const again = await as(owner, 'DELETE', `${base}/invitations/${id}`, undefined);
+    expect(again.statusCode).toBe(404);
+    expectErrorShape(again);
+    const left = (await as(owner, 'GET', `${base}/team`)).json().data.invitations as { email: string }[];
+    expect(left.map((i) => i.email)).not.toContain(email);
+    const audited = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'team.invitation_revoked'), eq(auditLog.entityId, String(org))));
+    expect(audited).toHaveLength(1);
+
+    // an admin may not give the owner role, nor withdraw an invitation to it
+    const heir = 'herdeira@example.pt';
+    expect((await as(owner, 'POST', `${base}/invitations`, { email: heir, role: 'owner' })).statusCode).toBe(
+      200,
+    );
+    const invitations = (await as(owner, 'GET', `${base}/team`)).json().data.invitations as {
+      id: number;
+      email: string;
+    }[];
+    const admin = { ...(await staffAs(t, { role: 'admin', organizerId: org })), state: 'complete' };
+    const refused = await as(
+      admin,
+      'DELETE',
+      `${base}/invitations/${invitations.find((i) => i.email === heir)!.id}`,
+    );
+    expect(refused.statusCode).toBe(403);
   });
 
   it('a finance member must set up TOTP before working; recovery codes work once', async () => {

@@ -107,6 +107,11 @@ export const staffMessages = defineMessages({
     en: 'Invitation sent.',
     es: 'Invitación enviada.',
   },
+  'staff.invitation_revoked': {
+    'pt-pt': 'Convite cancelado: a ligação deixou de funcionar.',
+    en: 'Invitation withdrawn: its link no longer works.',
+    es: 'Invitación retirada: el enlace ya no funciona.',
+  },
   'staff.saved': {
     'pt-pt': 'Alterações guardadas.',
     en: 'Changes saved.',

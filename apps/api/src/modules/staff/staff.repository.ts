@@ -229,6 +229,28 @@ export async function revokeOpenInvitation(db: DbOrTx, organizerId: number, emai
     );
 }
 
+/** One open invitation of this organiser (locked): not accepted, not revoked, not expired. */
+export async function lockOpenInvitationById(tx: DbOrTx, organizerId: number, id: number, now: Date) {
+  const rows = await tx
+    .select()
+    .from(staffInvitations)
+    .where(
+      and(
+        eq(staffInvitations.id, id),
+        eq(staffInvitations.organizerId, organizerId),
+        isNull(staffInvitations.acceptedAt),
+        isNull(staffInvitations.revokedAt),
+        gt(staffInvitations.expiresAt, now),
+      ),
+    )
+    .for('update');
+  return rows[0];
+}
+
+export async function markInvitationRevoked(tx: DbOrTx, id: number, now: Date) {
+  await tx.update(staffInvitations).set({ revokedAt: now }).where(eq(staffInvitations.id, id));
+}
+
 export async function insertInvitation(db: DbOrTx, values: typeof staffInvitations.$inferInsert) {
   return (await db.insert(staffInvitations).values(values).returning())[0]!;
 }

@@ -8,12 +8,13 @@ import {
   teamMemberView,
 } from '@bilheteira/shared/schemas/backoffice';
 import { translate } from '../../i18n/messages';
-import { changeMember, inviteMember, teamOf } from './team.service';
+import { changeMember, inviteMember, revokeInvitation, teamOf } from './team.service';
 import './staff.messages';
 
 const TAGS = ['backoffice'];
 const organizerParams = z.object({ organizerId: idParam });
 const memberParams = z.object({ organizerId: idParam, userId: idParam });
+const invitationParams = z.object({ organizerId: idParam, invitationId: idParam });
 const done = envelope(z.object({ message: z.string() }));
 
 /** An organiser's team: members, their roles, invitations. */
@@ -64,6 +65,31 @@ const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         new Date(),
       );
       return { data: { message: translate(req.locale, 'staff.invited') } };
+    },
+  );
+
+  app.delete(
+    '/backoffice/organizers/:organizerId/invitations/:invitationId',
+    {
+      preHandler: teamManager,
+      schema: {
+        tags: TAGS,
+        summary: 'Withdraws an open invitation: its link stops working',
+        params: invitationParams,
+        response: { 200: done },
+      },
+    },
+    async (req) => {
+      await revokeInvitation(
+        app.db,
+        {
+          organizerId: req.params.organizerId,
+          invitationId: req.params.invitationId,
+          actor: { userId: req.staff!.user.id, role: req.staff!.role! },
+        },
+        new Date(),
+      );
+      return { data: { message: translate(req.locale, 'staff.invitation_revoked') } };
     },
   );
 

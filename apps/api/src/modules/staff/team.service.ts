@@ -1,6 +1,6 @@
 /**
  * An organiser's team: invitations by email with a role preset, acceptance (a new account,
- * or an existing one signed in), role changes and removal. Only an owner makes or unmakes
+ * or an existing one signed in) or withdrawal, role changes and removal. Only an owner makes or unmakes
  * owners, and a team always keeps one owner.
  */
 import { isRole, mayAssignRole, type Role } from '@bilheteira/shared/backoffice-roles';
@@ -26,7 +26,9 @@ import {
   listOpenInvitations,
   lockMembers,
   lockOpenInvitation,
+  lockOpenInvitationById,
   markInvitationAccepted,
+  markInvitationRevoked,
   revokeOpenInvitation,
   setMemberRole,
   type StaffUserRow,
@@ -168,6 +170,28 @@ export async function joinWithAccount(db: Db, token: string, user: StaffUserRow,
     const invitation = await lockOpenInvitation(tx, sha256(token), now);
     if (!invitation || invitation.email !== user.email) throw staffErrors.invitationInvalid();
     await join(tx, invitation, user, now);
+  });
+}
+
+/** Withdraws an open invitation (its link stops working), if the actor may give its role. */
+export async function revokeInvitation(
+  db: Db,
+  input: { organizerId: number; invitationId: number; actor: { userId: number; role: Role } },
+  now: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const invitation = await lockOpenInvitationById(tx, input.organizerId, input.invitationId, now);
+    if (!invitation) throw notFound();
+    if (!isRole(invitation.role) || !mayAssignRole(input.actor.role, invitation.role))
+      throw staffErrors.roleNotAllowed();
+    await markInvitationRevoked(tx, invitation.id, now);
+    await audit(tx, {
+      actor: staffActor(input.actor.userId),
+      action: 'team.invitation_revoked',
+      entity: 'organizer',
+      entityId: input.organizerId,
+      data: { invitation: invitation.id, email: invitation.email, role: invitation.role },
+    });
   });
 }
 

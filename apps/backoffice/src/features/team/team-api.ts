@@ -43,3 +43,8 @@ export const useRemoveMember = (organizerId: number) =>
   useTeamChange(organizerId, (userId: number) =>
     api<{ message: string }>(`/organizers/${organizerId}/members/${userId}`, { method: 'DELETE' }),
   );
+
+export const useWithdrawInvitation = (organizerId: number) =>
+  useTeamChange(organizerId, (invitationId: number) =>
+    api<{ message: string }>(`/organizers/${organizerId}/invitations/${invitationId}`, { method: 'DELETE' }),
+  );

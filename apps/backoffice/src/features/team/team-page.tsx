@@ -7,12 +7,12 @@ import { PageHeader } from '../../components/page-header';
 import { Loading } from '../../components/loading';
 import { FormError } from '../../components/form-error';
 import { apiFormError } from '../../lib/forms';
-import { formatDateTime } from '../../lib/format';
+import { InvitationsList } from './invitations-list';
 import { InviteDialog } from './invite-dialog';
 import { MembersTable } from './members-table';
 import { useTeam } from './team-api';
 
-/** An organiser's team: members and roles, open invitations, inviting someone. */
+/** An organiser's team: members and roles, open invitations (withdrawable), inviting someone. */
 export function TeamPage() {
   const { t } = useTranslation(['team', 'common']);
   const { me, current } = useShell();
@@ -57,21 +57,11 @@ export function TeamPage() {
             <h2 id="invitations-title" className="mb-3 text-lg font-bold">
               {t('team:invitations')}
             </h2>
-            {team.data.invitations.length === 0 ? (
-              <p className="text-slate-700">{t('team:no_invitations')}</p>
-            ) : (
-              <ul className="flex flex-col gap-2" data-testid="invitations">
-                {team.data.invitations.map((i) => (
-                  <li key={i.id} className="card flex flex-wrap items-center justify-between gap-2 py-3">
-                    <span className="font-semibold">{i.email}</span>
-                    <span className="text-slate-700">
-                      {t(`common:roles.${i.role}`)} ·{' '}
-                      {t('team:expires', { date: formatDateTime(i.expires_at) })}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <InvitationsList
+              organizerId={organizerId}
+              invitations={team.data.invitations}
+              actorRole={current.role}
+            />
           </section>
         </div>
       )}
