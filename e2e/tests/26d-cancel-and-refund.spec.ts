@@ -134,11 +134,29 @@ test('the owner cancels a session; the customer’s paid order is refunded and t
   await screenshotBoth(page, '26d-history');
   await page.keyboard.press('Escape');
 
-  // the other session is still on sale
+  // on the event page the other session is on sale, chosen at first; the cancelled day says so
+  const visitor = await (await browser.newContext({ locale: 'pt-PT' })).newPage();
+  await visitor.goto(`/events/${run.slug}`);
+  const selector = visitor.getByTestId('ticket-selector');
+  await expect(selector.getByTestId('session-hours').getByRole('radio')).toBeChecked();
+  await expect(selector.getByTestId('session-cancelled')).toHaveCount(0);
+  await expect(selector.getByRole('button', { name: /Mais um bilhete/ }).first()).toBeEnabled();
+  await selector.getByTestId('session-dates').locator('label').first().click();
+  await expect(selector.getByTestId('session-hours')).toContainText('21:00 · cancelada');
+  await expect(selector.getByTestId('session-hours').getByRole('radio')).toBeDisabled();
+  await expect(selector.getByTestId('session-cancelled')).toHaveText(
+    'Esta sessão foi cancelada pelo organizador. Escolha outra data.',
+  );
+  // no sold-out rows under it: the day is cancelled, not sold out
+  await expect(selector).not.toContainText('Esgotado');
+  await expect(selector.getByTestId('ticket-type')).toHaveCount(0);
+  await expectNoA11yViolations(visitor);
+  await screenshotBoth(visitor, '26d-session-cancelled');
+  await visitor.context().close();
   const pub = (await (await request.get(`/api/events/${run.slug}`)).json()) as {
-    data: { sessions: { id: number }[] };
+    data: { sessions: { id: number; cancelled: boolean }[] };
   };
-  expect(pub.data.sessions.map((s) => s.id)).toContain(second);
+  expect(pub.data.sessions.find((s) => s.id === second)!.cancelled).toBe(false);
 
   // the customer is told, in their language (Portuguese), by email
   const mail = await request.get(`/api/dev/outbox?recipient=${encodeURIComponent(customer.email)}`);

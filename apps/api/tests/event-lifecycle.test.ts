@@ -147,6 +147,12 @@ describe('cancel a session', () => {
     });
     expect(reopen.statusCode).toBe(409);
     expect((await session(s0)).capacity).toBe(0);
+    // the event page says the session is cancelled (not sold out); the others stay on
+    const page = (await t.app.inject({ url: '/api/events/teatro-demo' })).json().data as {
+      sessions: { id: number; cancelled: boolean }[];
+    };
+    expect(page.sessions.find((x) => x.id === s0)!.cancelled).toBe(true);
+    expect(page.sessions.find((x) => x.id === s1)!.cancelled).toBe(false);
   });
 });
 

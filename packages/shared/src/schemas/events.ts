@@ -50,6 +50,8 @@ export const sessionView = z.object({
   availability: z.record(z.string(), z.number()),
   /** ticket type ids with few left for this session ("últimos bilhetes") */
   last_tickets: z.array(z.number()),
+  /** cancelled by the organiser: shown as such, never on sale (its availability is 0) */
+  cancelled: z.boolean(),
 });
 
 export const organizerSummary = z.object({ slug: z.string(), name: z.string() });

@@ -143,6 +143,8 @@ export const eventSessions = pgTable(
     capacity: integer('capacity'),
     reserved: integer('reserved').notNull().default(0),
     sold: integer('sold').notNull().default(0),
+    /** 'scheduled', or 'cancelled' by the organiser (its change is in event_changes) */
+    status: text('status').notNull().default('scheduled'),
   },
   (t) => [
     index('event_sessions_event_idx').on(t.eventId),

@@ -144,8 +144,10 @@ async function cancelInTransaction(
     // the event row lock makes this unreachable; the unique index backs it
     if (!change)
       return { change: eventChangeView((await findCancellation(tx, event.id, t.sessionId))!), ...nothing };
-    // a cancelled event is off sale at once (checkouts read its status)
+    // a cancelled event is off sale at once (checkouts read its status); a cancelled session
+    // says so on the event page instead of looking sold out
     if (wallet) await updateEventRow(tx, event.id, { status: 'cancelled', ...wallet }, now);
+    if (session) await updateSession(tx, session.id, { status: 'cancelled' });
     const holders = await holdersOfEvent(tx, event.id, t.sessionId);
     const orderReason = t.sessionId === null ? 'event_cancelled' : 'session_cancelled';
     const target = { eventId: event.id, sessionId: t.sessionId };

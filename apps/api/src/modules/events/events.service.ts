@@ -215,6 +215,7 @@ export function eventDetailOf(
       hour: s.hour,
       starts_at: s.startsAt.toISOString(),
       ...sessionAvailability(s, types, e.lastTicketsAt),
+      cancelled: s.status === 'cancelled',
     })),
   };
 }

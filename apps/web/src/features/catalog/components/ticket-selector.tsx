@@ -1,12 +1,12 @@
 import { isPurchasable, type EventStatus } from '@bilheteira/shared/event-status';
 import { allInPriceCents, formatEur } from '@bilheteira/shared/money';
 import type { EventDetail } from '@bilheteira/shared/schemas/events';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentLocale } from '../../../i18n/i18n';
-import { formatDay, localDayAndHour, normalizeHour } from '../../../lib/date-format';
+import { localDayAndHour, normalizeHour } from '../../../lib/date-format';
 import { nextQuantity, quantityBounds } from '../lib/quantity';
 import { PriceStepNote } from './price-step-note';
+import { SessionPickers, useSessionChoice } from './session-pickers';
 import { TicketPrice, TicketPriceNote } from './ticket-price';
 
 export interface CartItemInput {
@@ -27,10 +27,6 @@ export const cartLineKey = (ticketId: number, sessionId: number | null) => `${ti
 /** What the add button did, for the page's feedback (toast). */
 export type CartChange = 'added' | 'updated';
 
-type Session = EventDetail['sessions'][number];
-
-const CHIP =
-  'cursor-pointer rounded-full border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-900 has-checked:border-slate-900 has-checked:bg-slate-900 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-amber-600';
 const STEPPER =
   'inline-flex size-11 items-center justify-center rounded-full border border-slate-300 bg-white text-xl font-semibold text-slate-900 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 disabled:cursor-not-allowed disabled:opacity-40';
 
@@ -149,66 +145,6 @@ function TicketTypeRow({
   );
 }
 
-/** Date and hour pickers of a session event (chips: one radio group each). */
-function SessionPickers({
-  dates,
-  date,
-  hours,
-  session,
-  onDate,
-  onHour,
-}: {
-  dates: string[];
-  date: string | null;
-  hours: Session[];
-  session: Session | undefined;
-  onDate(date: string): void;
-  onHour(sessionId: number): void;
-}) {
-  const { t } = useTranslation('catalog');
-  const locale = currentLocale();
-  return (
-    <div className="mt-4 space-y-4">
-      <fieldset>
-        <legend className="field-label">{t('tickets.session_date')}</legend>
-        <div className="flex flex-wrap gap-2" data-testid="session-dates">
-          {dates.map((d) => (
-            <label key={d} className={CHIP}>
-              <input
-                type="radio"
-                name="session-date"
-                value={d}
-                checked={d === date}
-                onChange={() => onDate(d)}
-                className="sr-only"
-              />
-              <span>{formatDay(d, locale)}</span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <fieldset>
-        <legend className="field-label">{t('tickets.session_hour')}</legend>
-        <div className="flex flex-wrap gap-2" data-testid="session-hours">
-          {hours.map((s) => (
-            <label key={s.id} className={CHIP}>
-              <input
-                type="radio"
-                name="session-hour"
-                value={s.id}
-                checked={s.id === session?.id}
-                onChange={() => onHour(s.id)}
-                className="sr-only"
-              />
-              <span>{normalizeHour(s.hour)}</span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
-    </div>
-  );
-}
-
 /**
  * Ticket types with price and availability, session date and hour pickers for session
  * events, quantity steppers bounded by min/max per order and stock, and one button that
@@ -232,11 +168,9 @@ export function TicketSelector({
   onAdded?: (change: CartChange) => void;
 }) {
   const { t } = useTranslation('catalog');
-  const dates = useMemo(() => [...new Set(event.sessions.map((s) => s.date))], [event.sessions]);
-  const [date, setDate] = useState<string | null>(dates[0] ?? null);
-  const hours = event.sessions.filter((s) => s.date === date);
-  const [sessionId, setSessionId] = useState<number | null>(event.sessions[0]?.id ?? null);
-  const session: Session | undefined = hours.find((s) => s.id === sessionId) ?? hours[0];
+  const { dates, date, hours, session, dateCancelled, chooseDate, chooseHour } = useSessionChoice(
+    event.sessions,
+  );
   /** the steppers the buyer changed; the others show the cart's quantity */
   const [qty, setQty] = useState<Record<number, number>>({});
   const [busy, setBusy] = useState(false);
@@ -262,12 +196,6 @@ export function TicketSelector({
   );
   const totalCount = chosen.reduce((s, l) => s + l.n, 0);
   const updates = changed.some((r) => r.had > 0);
-
-  const chooseDate = (d: string) => {
-    setDate(d);
-    setSessionId(event.sessions.find((s) => s.date === d)?.id ?? null);
-    setQty({});
-  };
 
   const add = async () => {
     if (!onAdd || !changed.length || sessionMissing) return;
@@ -308,12 +236,20 @@ export function TicketSelector({
           date={date}
           hours={hours}
           session={session}
-          onDate={chooseDate}
+          onDate={(d) => {
+            chooseDate(d);
+            setQty({});
+          }}
           onHour={(id) => {
-            setSessionId(id);
+            chooseHour(id);
             setQty({});
           }}
         />
+      )}
+      {purchasable && needsSession && dateCancelled && (
+        <p className="mt-3 text-slate-800" role="status" data-testid="session-cancelled">
+          {t('tickets.session_cancelled')}
+        </p>
       )}
       {purchasable && needsSession && dates.length === 0 && (
         <p className="mt-3 text-slate-700">{t('tickets.no_sessions')}</p>
@@ -321,7 +257,7 @@ export function TicketSelector({
 
       {event.ticket_types.length === 0 ? (
         <p className="mt-3 text-slate-700">{t('tickets.none')}</p>
-      ) : (
+      ) : purchasable && needsSession && dateCancelled ? null : (
         <ul className="mt-4 divide-y divide-slate-200" data-testid="ticket-types">
           {rows.map(({ tt, n, had }) => {
             const available = purchasable ? availableFor(tt) : Math.max(0, tt.available);
