@@ -42,10 +42,9 @@ export function TeamPage() {
         <FormError message={apiFormError(t, team.error)} />
       ) : (
         <div className="flex flex-col gap-8">
-          <section aria-labelledby="members-title">
-            <h2 id="members-title" className="mb-3 text-lg font-bold">
-              {t('team:members')}
-            </h2>
+          {/* not a named region of its own: the members table is one, named as this heading */}
+          <section>
+            <h2 className="mb-3 text-lg font-bold">{t('team:members')}</h2>
             <MembersTable
               organizerId={organizerId}
               members={team.data.members}
