@@ -39,17 +39,17 @@ export default defineConfig({
     },
   },
   projects: [
-    // first, so that its long read-only sweeps start early and spread over both lanes
-    // instead of running one after another once the flows are done
+    // first, so that the long accessibility sweeps (each test on its own) start early and spread
+    // over the lanes instead of running one after another at the end
     {
       name: 'a11y',
-      testMatch: /10-accessibility\.spec\.ts/,
+      testMatch: /(10-accessibility|26e-backoffice-a11y)\.spec\.ts/,
       fullyParallel: true,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
     },
     {
       name: 'flows',
-      testIgnore: /10-accessibility\.spec\.ts/,
+      testIgnore: /(10-accessibility|26e-backoffice-a11y)\.spec\.ts/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
     },
   ],

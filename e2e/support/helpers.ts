@@ -41,6 +41,19 @@ export async function screenshotBoth(page: Page, name: string) {
 
 /** axe finds no WCAG 2.2 AA violation on the current page. */
 export async function expectNoA11yViolations(page: Page) {
+  // axe reads colours as they are painted: transitions and finite animations end first (a
+  // button fading in from disabled, caught half-way on a busy machine, is not a contrast failure)
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();
