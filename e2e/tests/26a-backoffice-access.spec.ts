@@ -87,6 +87,7 @@ test('operator approves a request; the owner sets up TOTP and invites an event m
   await page.getByTestId('nav-requests').click();
   const table = page.getByTestId('requests-table');
   await expect(table).toContainText(owner.company);
+  await expect(page.getByTestId('requests-total')).toHaveText(/^\d+ pedidos? à espera de decisão\.$/);
   await expectNoA11yViolations(page);
   await screenshotBoth(page, '26a-requests');
   await page.getByTestId(`approve-${owner.email}`).click();

@@ -316,6 +316,10 @@ describe('the platform operator', () => {
       (r) => r.email === DEMO_PENDING_REQUEST_EMAIL,
     )!;
     expect(request).toBeDefined();
+    // the queue says how many wait, beyond its page of 50
+    const pendingBefore = list.json().meta.total as number;
+    expect(list.json().meta).toMatchObject({ page: 1, per_page: 50 });
+    expect(pendingBefore).toBeGreaterThanOrEqual(1);
     const url = `/api/backoffice/operator/organizer-requests/${request.id}`;
     const badNif = await as(operator, 'POST', `${url}/approve`, {
       nif: '123456780',
@@ -344,6 +348,8 @@ describe('the platform operator', () => {
       await t.database.db.select().from(organizerRequests).where(eq(organizerRequests.id, request.id))
     )[0]!;
     expect(row.status).toBe('approved');
+    const after = await as(operator, 'GET', '/api/backoffice/operator/organizer-requests?status=pending');
+    expect(after.json().meta.total).toBe(pendingBefore - 1);
     const audited = await t.database.db
       .select()
       .from(auditLog)

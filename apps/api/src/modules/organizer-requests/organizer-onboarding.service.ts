@@ -15,6 +15,7 @@ import {
   decideRequest,
   existsRequest,
   insertOrganizer,
+  countOrganizerRequests,
   listOrganizerRequests,
   lockPendingRequest,
   organizerSlugsLike,
@@ -24,10 +25,14 @@ import {
 
 const PAGE_SIZE = 50;
 
-/** A page of requests of one status, newest first, as the operator's queue shows them. */
+/** A page of requests of one status, newest first, as the operator's queue shows them, and how many there are. */
 export async function organizerRequestQueue(db: Db, status: RequestStatus, page: number) {
-  const rows = await listOrganizerRequests(db, status, PAGE_SIZE, (page - 1) * PAGE_SIZE);
-  return rows.map((r) => ({
+  const [rows, total] = await Promise.all([
+    listOrganizerRequests(db, status, PAGE_SIZE, (page - 1) * PAGE_SIZE),
+    countOrganizerRequests(db, status),
+  ]);
+  const meta = { page, per_page: PAGE_SIZE, total, last_page: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
+  const data = rows.map((r) => ({
     id: r.id,
     first_name: r.firstName,
     last_name: r.lastName,
@@ -40,6 +45,7 @@ export async function organizerRequestQueue(db: Db, status: RequestStatus, page:
     organizer_id: r.organizerId,
     created_at: r.createdAt.toISOString(),
   }));
+  return { data, meta };
 }
 
 /** "Fado & Cª, Lda." → "fado-c-lda" */

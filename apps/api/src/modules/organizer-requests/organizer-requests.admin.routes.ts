@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, formInt, idParam } from '@bilheteira/shared/schemas/common';
+import { envelope, formInt, idParam, paginationMeta } from '@bilheteira/shared/schemas/common';
 import {
   approveRequestBody,
   organizerRequestView,
@@ -31,10 +31,10 @@ const organizerRequestAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: 'Organiser requests by status, newest first (50 per page)',
         querystring: listQuery,
-        response: { 200: envelope(z.array(organizerRequestView)) },
+        response: { 200: z.object({ data: z.array(organizerRequestView), meta: paginationMeta }) },
       },
     },
-    async (req) => ({ data: await organizerRequestQueue(app.db, req.query.status, req.query.page) }),
+    async (req) => organizerRequestQueue(app.db, req.query.status, req.query.page),
   );
 
   app.post(

@@ -1,4 +1,4 @@
-import { and, desc, eq, like } from 'drizzle-orm';
+import { and, count, desc, eq, like } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { organizerRequests, organizers } from '../../db/schema/index';
 
@@ -25,6 +25,14 @@ export async function insertOrganizerRequest(
 export type RequestStatus = 'pending' | 'approved' | 'rejected';
 
 /** Requests by status, newest first, a page at a time. */
+export async function countOrganizerRequests(db: DbOrTx, status: RequestStatus): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(organizerRequests)
+    .where(eq(organizerRequests.status, status));
+  return row?.n ?? 0;
+}
+
 export async function listOrganizerRequests(
   db: DbOrTx,
   status: RequestStatus,

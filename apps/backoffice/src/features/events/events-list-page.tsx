@@ -9,6 +9,7 @@ import { useShell } from '../../app/shell-context';
 import { FormError } from '../../components/form-error';
 import { Loading } from '../../components/loading';
 import { PageHeader } from '../../components/page-header';
+import { Pager } from '../../components/pager';
 import { api } from '../../lib/api';
 import { notify } from '../../lib/notice';
 import { serverError } from './form-kit';
@@ -172,31 +173,12 @@ export function EventsListPage() {
         />
       )}
       {meta && meta.last_page > 1 && (
-        <nav
-          aria-label={t('common:pagination')}
-          className="mt-4 flex flex-wrap items-center justify-end gap-3"
-        >
-          <span className="text-sm text-slate-700">{t('events:total', { count: meta.total })}</span>
-          <button
-            type="button"
-            className="btn-small"
-            disabled={p.page <= 1}
-            onClick={() => setP({ ...p, page: p.page - 1 })}
-          >
-            {t('common:previous')}
-          </button>
-          <span className="text-sm text-slate-700">
-            {t('events:page_of', { page: p.page, pages: meta.last_page })}
-          </span>
-          <button
-            type="button"
-            className="btn-small"
-            disabled={p.page >= meta.last_page}
-            onClick={() => setP({ ...p, page: p.page + 1 })}
-          >
-            {t('common:next')}
-          </button>
-        </nav>
+        <Pager
+          page={p.page}
+          lastPage={meta.last_page}
+          onPage={(page) => setP({ ...p, page })}
+          summary={<span className="text-sm text-slate-700">{t('events:total', { count: meta.total })}</span>}
+        />
       )}
       <PreviewDialog organizerId={organizerId} eventId={previewing} onClose={() => setPreviewing(null)} />
       <PublishDialog organizerId={organizerId} event={publishing} onClose={() => setPublishing(null)} />

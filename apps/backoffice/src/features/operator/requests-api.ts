@@ -1,18 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { organizerRequestView } from '@bilheteira/shared/schemas/backoffice';
-import { api } from '../../lib/api';
+import { api, apiEnvelope } from '../../lib/api';
 
 export type OrganizerRequest = z.infer<typeof organizerRequestView>;
 export const REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
-/** The API's page size (organizer-requests.admin.routes.ts). */
-export const REQUESTS_PAGE_SIZE = 50;
-
 export function useRequests(status: RequestStatus, page: number) {
   return useQuery({
     queryKey: ['organizer-requests', status, page],
-    queryFn: () => api<OrganizerRequest[]>('/operator/organizer-requests', { query: { status, page } }),
+    // the rows of the page and `meta`: how many requests of this status there are, and pages
+    queryFn: () =>
+      apiEnvelope<OrganizerRequest[]>('/operator/organizer-requests', { query: { status, page } }),
     placeholderData: (prev) => prev,
   });
 }

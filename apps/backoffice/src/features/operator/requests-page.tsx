@@ -7,16 +7,11 @@ import { DataTable } from '../../components/data-table';
 import { FormError } from '../../components/form-error';
 import { Loading } from '../../components/loading';
 import { PageHeader } from '../../components/page-header';
+import { Pager } from '../../components/pager';
 import { apiFormError } from '../../lib/forms';
 import { formatDateTime } from '../../lib/format';
 import { ApproveDialog, RejectDialog } from './decision-dialogs';
-import {
-  REQUEST_STATUSES,
-  REQUESTS_PAGE_SIZE,
-  useRequests,
-  type OrganizerRequest,
-  type RequestStatus,
-} from './requests-api';
+import { REQUEST_STATUSES, useRequests, type OrganizerRequest, type RequestStatus } from './requests-api';
 
 const col = createColumnHelper<OrganizerRequest>();
 
@@ -107,7 +102,7 @@ export function RequestsPage() {
   );
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table keeps its own state; nothing here is memoised by the compiler
   const table = useReactTable({
-    data: requests.data ?? [],
+    data: requests.data?.data ?? [],
     columns,
     getCoreRowModel: getCoreRowModel(),
     // the API orders the rows (newest first)
@@ -118,7 +113,7 @@ export function RequestsPage() {
   if (me.platform_role !== 'operator') return <Navigate to="/" replace />;
   const go = (next: { status?: RequestStatus; page?: number }) =>
     setParams({ status: next.status ?? status, page: String(next.page ?? 1) });
-  const hasNext = (requests.data?.length ?? 0) === REQUESTS_PAGE_SIZE;
+  const meta = requests.data?.meta;
   return (
     <div className="max-w-6xl">
       <PageHeader title={t('operator:title')} subtitle={t('operator:intro')} />
@@ -139,33 +134,20 @@ export function RequestsPage() {
       ) : requests.isError ? (
         <FormError message={apiFormError(t, requests.error)} />
       ) : (
-        <DataTable
-          table={table}
-          label={t('operator:table_label', { status: t(`operator:status_${status}`) })}
-          empty={t('operator:none')}
-          testId="requests-table"
-        />
+        <>
+          <p className="mb-3 text-slate-700" role="status" data-testid="requests-total">
+            {t(`operator:total_${status}`, { count: meta?.total ?? 0 })}
+          </p>
+          <DataTable
+            table={table}
+            label={t('operator:table_label', { status: t(`operator:status_${status}`) })}
+            empty={t('operator:none')}
+            testId="requests-table"
+          />
+        </>
       )}
-      {(page > 1 || hasNext) && (
-        <nav aria-label={t('common:pagination')} className="mt-4 flex items-center justify-end gap-3">
-          <button
-            type="button"
-            className="btn-small"
-            disabled={page <= 1}
-            onClick={() => go({ page: page - 1 })}
-          >
-            {t('common:previous')}
-          </button>
-          <span className="text-sm text-slate-700">{t('common:page', { page })}</span>
-          <button
-            type="button"
-            className="btn-small"
-            disabled={!hasNext}
-            onClick={() => go({ page: page + 1 })}
-          >
-            {t('common:next')}
-          </button>
-        </nav>
+      {meta && meta.last_page > 1 && (
+        <Pager page={page} lastPage={meta.last_page} onPage={(next) => go({ page: next })} />
       )}
       <ApproveDialog request={approving} onClose={() => setApproving(null)} />
       <RejectDialog request={rejecting} onClose={() => setRejecting(null)} />
