@@ -39,8 +39,16 @@ export default defineConfig({
     },
   },
   projects: [
-    // first, so that the long accessibility sweeps (each test on its own) start early and spread
-    // over the lanes instead of running one after another at the end
+    // the catalogue walks count the demo catalogue's public events: they run first, each test
+    // on its own lane, and the flows that publish events of their own (26b, 26c, 26d) after them
+    {
+      name: 'catalogue',
+      testMatch: /(03-public-site|25e-navigation-and-legal)\.spec\.ts/,
+      fullyParallel: true,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+    },
+    // the long accessibility sweeps (each test on its own) start early and spread over the
+    // lanes instead of running one after another at the end
     {
       name: 'a11y',
       testMatch: /(10-accessibility|26e-backoffice-a11y)\.spec\.ts/,
@@ -49,7 +57,8 @@ export default defineConfig({
     },
     {
       name: 'flows',
-      testIgnore: /(10-accessibility|26e-backoffice-a11y)\.spec\.ts/,
+      dependencies: ['catalogue'],
+      testIgnore: /(10-accessibility|26e-backoffice-a11y|03-public-site|25e-navigation-and-legal)\.spec\.ts/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
     },
   ],

@@ -1,9 +1,10 @@
-import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ComponentProps, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigationType } from 'react-router';
 import { AlertModal } from '../components/alert-modal';
+import { preloadable } from '../lib/preloadable';
 import { paths } from '../config/paths';
-import { DashboardHeader } from './layouts/dashboard-header';
+import type { DashboardHeader as DashboardHeaderComponent } from './layouts/dashboard-header';
 import { useUi } from '../stores/ui-store';
 import { EventHeader } from './layouts/event-header';
 import { MobileSidebar } from './layouts/mobile-sidebar';
@@ -11,6 +12,15 @@ import { SiteFooter } from './layouts/site-footer';
 import { SiteHeader } from './layouts/site-header';
 import { GlobalModals } from './global-modals';
 import type { Layout } from './route-table';
+
+/**
+ * The signed-in area's header: public pages never show it, so it loads with a dashboard
+ * page (router.tsx preloads it beside the page's chunk) instead of in every first load.
+ */
+export const DashboardHeader = preloadable<ComponentProps<typeof DashboardHeaderComponent>>(
+  () => import('./layouts/dashboard-header').then((m) => ({ default: m.DashboardHeader })),
+  [],
+);
 
 /** Where each history entry of this tab was scrolled to (by location key), for back/forward. */
 const scrollPositions = new Map<string, number>();
@@ -83,7 +93,7 @@ export function LayoutFrame({
       </a>
       {layout === 'site' && <SiteHeader />}
       {layout === 'event' && <EventHeader />}
-      {layout === 'dashboard' && <DashboardHeader style={headerStyle ?? 'solid'} />}
+      {layout === 'dashboard' && <DashboardHeader.Component style={headerStyle ?? 'solid'} />}
       {layout !== 'none' && (
         <MobileSidebar extra={layout === 'dashboard' ? <DashboardMenuExtra /> : undefined} />
       )}

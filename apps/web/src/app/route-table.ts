@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { LANDING_NAMESPACES } from '@bilheteira/shared/landing-namespaces';
 import type { SpaRoutePattern } from '@bilheteira/shared/spa-routes';
 
 export type Layout = 'site' | 'event' | 'dashboard' | 'none';
@@ -15,7 +16,7 @@ export interface RouteDef {
   /** header/footer style: solid or transparent dashboard header (spec §2) */
   headerStyle?: 'solid' | 'transparent';
   /** i18n namespaces the page renders with, loaded beside its chunk (the landing pages) */
-  namespaces?: string[];
+  namespaces?: readonly string[];
 }
 
 /** Spec §2: header and footer hidden on these routes (except under /dashboard). */
@@ -70,18 +71,21 @@ const dash = (
 
 /** The route table of spec §2, in one place. Pages load lazily (one chunk each). */
 export const ROUTES: RouteDef[] = [
-  { ...pub('site-home', '/', () => import('../features/home/pages/home-page')), namespaces: ['home'] },
+  {
+    ...pub('site-home', '/', () => import('../features/home/pages/home-page')),
+    namespaces: LANDING_NAMESPACES['/'],
+  },
   {
     ...pub('events', '/events', () => import('../features/catalog/pages/events-page')),
-    namespaces: ['catalog'],
+    namespaces: LANDING_NAMESPACES['/events'],
   },
   {
     ...pub('event-details', '/events/:slug', () => import('./pages/event-details-page')),
-    namespaces: ['catalog', 'cart', 'eventMenu'],
+    namespaces: LANDING_NAMESPACES['/events/:slug'],
   },
   {
     ...pub('organizer', '/organizer/:slug', () => import('../features/catalog/pages/organizer-page')),
-    namespaces: ['catalog'],
+    namespaces: LANDING_NAMESPACES['/organizer/:slug'],
   },
   pub('about', '/about', () => import('../features/static-pages/pages/about-page')),
   pub('activate', '/activate', () => import('../features/auth/pages/activate-page')),

@@ -3,7 +3,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { i18next } from '../i18n/i18n';
 import { loadWithTimeout } from '../lib/chunk-load';
 import { yieldToMain } from '../lib/yield-to-main';
-import { AppShell, LayoutFrame } from './app-shell';
+import { AppShell, DashboardHeader, LayoutFrame } from './app-shell';
 import { RouteError } from './route-error';
 import { RouteGuard } from './route-guard';
 import { layoutFor, ROUTES } from './route-table';
@@ -17,7 +17,8 @@ function toRouteObject(def: (typeof ROUTES)[number]): RouteObject {
       // the page's texts load with its chunk, so it renders once, in the router's transition
       // (a namespace arriving later re-renders the page synchronously: one long task); the
       // dashboard header speaks the 'auth' namespace outside the page's Suspense
-      const namespaces = [...(def.namespaces ?? []), ...(layoutFor(def) === 'dashboard' ? ['auth'] : [])];
+      const dashboard = layoutFor(def) === 'dashboard';
+      const namespaces = [...(def.namespaces ?? []), ...(dashboard ? ['auth'] : [])];
       // at start-up the chunk and texts are already preloaded, so the router's set-up, their
       // evaluation and the router's handling of the result would run as one long task: the
       // yields make them three
@@ -25,6 +26,7 @@ function toRouteObject(def: (typeof ROUTES)[number]): RouteObject {
       const [Component] = await Promise.all([
         loadWithTimeout(def.load),
         namespaces.length ? i18next.loadNamespaces(namespaces) : undefined,
+        dashboard ? DashboardHeader.preload() : undefined,
       ]);
       await yieldToMain();
       return {

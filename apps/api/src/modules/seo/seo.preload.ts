@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { DEFAULT_LOCALE, normalizeLocale, type Locale } from '@bilheteira/shared/locales';
+import { LANDING_NAMESPACES } from '@bilheteira/shared/landing-namespaces';
 import { eventListQuery } from '@bilheteira/shared/schemas/events';
 import type { DbOrTx } from '../../db/client';
 import { getEventDetailCached, listEventsCached, type PublicEventCaches } from '../events/events.cache';
@@ -24,7 +25,7 @@ interface PreloadRoute {
   /** Vite manifest keys (paths under apps/web) of the page modules the route table loads */
   modules: string[];
   /** i18n namespaces the page renders with (besides the shell's common and layout) */
-  namespaces: string[];
+  namespaces: readonly string[];
   data?: (reads: CatalogueReads, match: RegExpExecArray) => Promise<InitialQuery | null>;
 }
 
@@ -53,7 +54,7 @@ export const PRELOAD_ROUTES: PreloadRoute[] = [
   {
     pattern: /^\/$/,
     modules: ['src/features/home/pages/home-page.tsx'],
-    namespaces: ['home'],
+    namespaces: LANDING_NAMESPACES['/'],
     data: async (r) => ({
       key: ['events', 'home'],
       data: await listEventsCached(r.caches, r.db, HOME_EVENTS_QUERY, r.now),
@@ -62,12 +63,12 @@ export const PRELOAD_ROUTES: PreloadRoute[] = [
   {
     pattern: /^\/events\/?$/,
     modules: ['src/features/catalog/pages/events-page.tsx'],
-    namespaces: ['catalog'],
+    namespaces: LANDING_NAMESPACES['/events'],
   },
   {
     pattern: /^\/events\/([^/]+)\/?$/,
     modules: ['src/app/pages/event-details-page.tsx'],
-    namespaces: ['catalog', 'cart', 'eventMenu'],
+    namespaces: LANDING_NAMESPACES['/events/:slug'],
     data: async (r, m) => {
       const slug = decodeSlug(m[1]);
       if (!slug) return null;
@@ -79,7 +80,7 @@ export const PRELOAD_ROUTES: PreloadRoute[] = [
   {
     pattern: /^\/organizer\/([^/]+)\/?$/,
     modules: ['src/features/catalog/pages/organizer-page.tsx'],
-    namespaces: ['catalog'],
+    namespaces: LANDING_NAMESPACES['/organizer/:slug'],
   },
 ];
 
