@@ -244,3 +244,11 @@ export async function expectFocusVisible(page: Page) {
   });
   expect(seen).toBe('ok');
 }
+
+const DAY_MS = 24 * 3600_000;
+
+/** YYYY-MM-DD in Lisbon, `days` from now (event days as organisers type them). */
+export const lisbonDay = (days: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Lisbon' }).format(
+    new Date(Date.now() + days * DAY_MS),
+  );

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '../support/test';
 import { crc32, deflateSync } from 'node:zlib';
-import { expectNoA11yViolations, lastOutboxMessage, screenshotBoth } from '../support/helpers';
+import { expectNoA11yViolations, lastOutboxMessage, lisbonDay, screenshotBoth } from '../support/helpers';
 import { newOrganizer } from '../support/organizer';
 
 /**
@@ -12,7 +12,6 @@ import { newOrganizer } from '../support/organizer';
  */
 
 const MANAGER_PASSWORD = 'Gestora!2026-e2e-eventos';
-const DAY = 24 * 3600_000;
 
 /** A new organiser's owner invites a fresh event manager. */
 async function inviteManager(request: APIRequestContext, email: string) {
@@ -94,10 +93,6 @@ function posterPng(): Buffer {
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
-
-/** YYYY-MM-DD in Lisbon, `days` from now. */
-const lisbonDay = (days: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Lisbon' }).format(new Date(Date.now() + days * DAY));
 
 test('an event manager creates and publishes a three-day festival; a customer sees the early-bird price', async ({
   page,

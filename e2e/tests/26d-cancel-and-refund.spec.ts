@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '../support/test
 import {
   buyTickets,
   expectNoA11yViolations,
+  lisbonDay,
   loginByApi,
   newCustomer,
   screenshot,
@@ -17,12 +18,6 @@ import { newOrganizer } from '../support/organizer';
  * provider) and the cancellation message reaches them in their language. The other session
  * stays on sale. The cancel dialog is checked in en and es.
  */
-
-const DAY = 24 * 3600_000;
-
-/** YYYY-MM-DD in Lisbon, `days` from now. */
-const lisbonDay = (days: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Lisbon' }).format(new Date(Date.now() + days * DAY));
 
 /** A published theatre run of the organiser with two sessions and one ticket type, made through the back-office API. */
 async function theatreRun(

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '../support/test';
-import { expectNoA11yViolations, screenshotBoth, VIEWPORTS } from '../support/helpers';
+import { expectNoA11yViolations, lisbonDay, screenshotBoth, VIEWPORTS } from '../support/helpers';
 import { newOrganizer, submitOrganizerRequest } from '../support/organizer';
 
 /**
@@ -14,10 +14,6 @@ import { newOrganizer, submitOrganizerRequest } from '../support/organizer';
  */
 
 const DAY = 24 * 3600_000;
-
-/** YYYY-MM-DD in Lisbon, `days` from now. */
-const lisbonDay = (days: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Lisbon' }).format(new Date(Date.now() + days * DAY));
 
 /** A published event with one session, a ticket type with an early-bird step, a promo and an access code. */
 async function filledEvent(

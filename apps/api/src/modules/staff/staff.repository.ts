@@ -229,19 +229,21 @@ export async function revokeOpenInvitation(db: DbOrTx, organizerId: number, emai
     );
 }
 
-/** One open invitation of this organiser (locked): not accepted, not revoked, not expired. */
+/** An invitation still open at `now`: not accepted, not revoked, not expired. */
+const isOpenInvitation = (now: Date) =>
+  and(
+    isNull(staffInvitations.acceptedAt),
+    isNull(staffInvitations.revokedAt),
+    gt(staffInvitations.expiresAt, now),
+  );
+
+/** One open invitation of this organiser (locked). */
 export async function lockOpenInvitationById(tx: DbOrTx, organizerId: number, id: number, now: Date) {
   const rows = await tx
     .select()
     .from(staffInvitations)
     .where(
-      and(
-        eq(staffInvitations.id, id),
-        eq(staffInvitations.organizerId, organizerId),
-        isNull(staffInvitations.acceptedAt),
-        isNull(staffInvitations.revokedAt),
-        gt(staffInvitations.expiresAt, now),
-      ),
+      and(eq(staffInvitations.id, id), eq(staffInvitations.organizerId, organizerId), isOpenInvitation(now)),
     )
     .for('update');
   return rows[0];
@@ -255,19 +257,12 @@ export async function insertInvitation(db: DbOrTx, values: typeof staffInvitatio
   return (await db.insert(staffInvitations).values(values).returning())[0]!;
 }
 
-/** An open invitation by token hash (locked): not accepted, not revoked, not expired. */
+/** An open invitation by token hash (locked). */
 export async function lockOpenInvitation(db: DbOrTx, tokenHash: string, now: Date) {
   const rows = await db
     .select()
     .from(staffInvitations)
-    .where(
-      and(
-        eq(staffInvitations.tokenHash, tokenHash),
-        isNull(staffInvitations.acceptedAt),
-        isNull(staffInvitations.revokedAt),
-        gt(staffInvitations.expiresAt, now),
-      ),
-    )
+    .where(and(eq(staffInvitations.tokenHash, tokenHash), isOpenInvitation(now)))
     .for('update');
   return rows[0];
 }
@@ -285,13 +280,6 @@ export async function listOpenInvitations(db: DbOrTx, organizerId: number, now: 
       expiresAt: staffInvitations.expiresAt,
     })
     .from(staffInvitations)
-    .where(
-      and(
-        eq(staffInvitations.organizerId, organizerId),
-        isNull(staffInvitations.acceptedAt),
-        isNull(staffInvitations.revokedAt),
-        gt(staffInvitations.expiresAt, now),
-      ),
-    )
+    .where(and(eq(staffInvitations.organizerId, organizerId), isOpenInvitation(now)))
     .orderBy(staffInvitations.email);
 }
