@@ -61,23 +61,16 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
   test.describe(`axe at ${label} (${viewport.width} px)`, () => {
     test.use({ viewport });
 
-    // in two halves, each a test of its own, so the longest sweep spreads over two lanes
-    const half = Math.ceil(PUBLIC_ROUTES.length / 2);
-    for (const [part, routes] of [
-      ['first', PUBLIC_ROUTES.slice(0, half)],
-      ['second', PUBLIC_ROUTES.slice(half)],
-    ] as const) {
-      test(`public routes have no violations (${part} half)`, async ({ page }) => {
-        test.setTimeout(180_000);
-        for (const path of routes) {
-          await test.step(path, async () => {
-            await page.goto(path);
-            await settle(page);
-            await expectNoA11yViolations(page);
-          });
-        }
-      });
-    }
+    test('public routes have no violations', async ({ page }) => {
+      test.setTimeout(180_000);
+      for (const path of PUBLIC_ROUTES) {
+        await test.step(path, async () => {
+          await page.goto(path);
+          await settle(page);
+          await expectNoA11yViolations(page);
+        });
+      }
+    });
 
     test('customer routes have no violations', async ({ page }) => {
       test.setTimeout(180_000);
