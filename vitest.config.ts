@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     // Most API test time is waiting (PostgreSQL, child servers, timers), so four files at once
-    // on a 2-core machine (Vitest's default there is one): 155 s where two took 175 s.
+    // on a 2-core machine (Vitest's default there is one).
     maxWorkers: 4,
     projects: [
       {

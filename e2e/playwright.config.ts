@@ -15,7 +15,7 @@ export default defineConfig({
   // wallets it changes through the API (support/helpers.ts, support/organizer.ts) and reads
   // the demo catalogue only, so the flow files run side by side (the tests of one file in
   // order) and the read-only accessibility sweeps beside them. Much of a test is waiting
-  // (network idle, the MB WAY sandbox): on 2 cores four lanes took 5.6 min where two took 7.4.
+  // (network idle, the MB WAY sandbox), so four lanes beat two even on 2 cores.
   workers: 4,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],

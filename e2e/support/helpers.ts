@@ -9,7 +9,7 @@ const shotsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 /**
  * Screenshots are for people to look at (e2e/screenshots, not committed); they assert
  * nothing. CI, where no one looks, skips them unless E2E_SCREENSHOTS=1: the ~300 full-page
- * PNGs of a run cost a third of its time on a 2-core machine.
+ * PNGs of a run are a good part of its time on a 2-core machine.
  */
 const takeScreenshots = process.env.E2E_SCREENSHOTS === '1' || !process.env.CI;
 

@@ -107,3 +107,16 @@ export async function newOrganizer(request: APIRequestContext, name?: string): P
   expect(enable.ok(), await enable.text()).toBe(true);
   return { id, name: company, owner: { ...owner, totpSecret }, headers };
 }
+
+/**
+ * Calls of the organiser's back-office API (`path` under /api/backoffice/organizers/:id) with
+ * the owner's session in `request`; each must succeed, and answers its `data`.
+ */
+export function organizerCall(request: APIRequestContext, organizer: Pick<Organizer, 'id' | 'headers'>) {
+  return async <T>(method: 'post' | 'put', path: string, data: object): Promise<T> => {
+    const url = `/api/backoffice/organizers/${organizer.id}${path}`;
+    const res = await request[method](url, { headers: organizer.headers, data });
+    expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
+    return ((await res.json()) as { data: T }).data;
+  };
+}

@@ -6,7 +6,7 @@ import {
   newCustomer,
   screenshotBoth,
 } from '../support/helpers';
-import { newOrganizer } from '../support/organizer';
+import { newOrganizer, organizerCall } from '../support/organizer';
 
 /**
  * Issue 26 item 4, as a customer meets it: an event a new organiser's owner sets up through the back
@@ -20,20 +20,9 @@ const DAY = 24 * 3600_000;
 const eur = (text: string) => text.replace(/ /g, '\u00a0');
 const plain = (text: string) => text.replace(/\u00a0/g, ' ');
 
-/** A new organiser's owner session: calls to the organiser's back-office API. */
-async function ownerSession(request: APIRequestContext) {
-  const { id: org, headers } = await newOrganizer(request);
-  const call = async <T>(method: 'post' | 'put', path: string, data: object): Promise<T> => {
-    const res = await request[method](`/api/backoffice/organizers/${org}${path}`, { headers, data });
-    expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
-    return ((await res.json()) as { data: T }).data;
-  };
-  return call;
-}
-
 /** A new public event of a new organiser: Geral (early bird) and a hidden Convidados. */
 async function setUpEvent(request: APIRequestContext) {
-  const call = await ownerSession(request);
+  const call = organizerCall(request, await newOrganizer(request));
   const starts = Date.now() + 30 * DAY;
   const suffix = Date.now().toString(36);
   const event = await call<{ id: number }>('post', '/events', {

@@ -8,7 +8,7 @@ import {
   screenshot,
   screenshotBoth,
 } from '../support/helpers';
-import { newOrganizer } from '../support/organizer';
+import { newOrganizer, organizerCall, type Organizer } from '../support/organizer';
 
 /**
  * Issue 26 "Done when", its last step, as the people involved would: a new organiser has a
@@ -20,19 +20,11 @@ import { newOrganizer } from '../support/organizer';
  */
 
 /** A published theatre run of the organiser with two sessions and one ticket type, made through the back-office API. */
-async function theatreRun(
-  request: APIRequestContext,
-  org: number,
-  headers: Record<string, string>,
-  name: string,
-) {
+async function theatreRun(request: APIRequestContext, organizer: Organizer, name: string) {
   const [d1, d2] = [lisbonDay(30), lisbonDay(31)];
-  const base = `/api/backoffice/organizers/${org}/events`;
-  const post = async <T>(url: string, data: object) => {
-    const res = await request.post(url, { headers, data });
-    expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
-    return ((await res.json()) as { data: T }).data;
-  };
+  const call = organizerCall(request, organizer);
+  const post = <T>(path: string, data: object) => call<T>('post', path, data);
+  const base = '/events';
   const event = await post<{ id: number; slug: string }>(base, {
     name,
     venue_name: 'Teatro Académico',
@@ -69,8 +61,9 @@ test('the owner cancels a session; the customer’s paid order is refunded and t
   test.setTimeout(90_000);
   const started = Date.now();
   const name = `Auto da Barca ${Date.now().toString(36)}`;
-  const { headers, id: org } = await newOrganizer(page.request);
-  const run = await theatreRun(page.request, org, headers, name);
+  const organizer = await newOrganizer(page.request);
+  const org = organizer.id;
+  const run = await theatreRun(page.request, organizer, name);
   const [first, second] = run.sessions as [number, number];
 
   // a customer buys and pays one ticket for the first session (sandbox card)

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '../support/test';
 import { expectNoA11yViolations, lisbonDay, screenshotBoth, VIEWPORTS } from '../support/helpers';
-import { newOrganizer, submitOrganizerRequest } from '../support/organizer';
+import { newOrganizer, organizerCall, submitOrganizerRequest, type Organizer } from '../support/organizer';
 
 /**
  * Issue 26: "axe finds 0 violations on every back-office route at 390 and 1280 px". An owner of
@@ -16,19 +16,10 @@ import { newOrganizer, submitOrganizerRequest } from '../support/organizer';
 const DAY = 24 * 3600_000;
 
 /** A published event with one session, a ticket type with an early-bird step, a promo and an access code. */
-async function filledEvent(
-  request: APIRequestContext,
-  org: number,
-  headers: Record<string, string>,
-  name: string,
-) {
+async function filledEvent(request: APIRequestContext, organizer: Organizer, name: string) {
   const day = lisbonDay(30);
-  const base = `/api/backoffice/organizers/${org}/events`;
-  const call = async <T>(method: 'post' | 'put', url: string, data: object) => {
-    const res = await request[method](url, { headers, data });
-    expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
-    return ((await res.json()) as { data: T }).data;
-  };
+  const base = '/events';
+  const call = organizerCall(request, organizer);
   const event = await call<{ id: number }>('post', base, {
     name,
     venue_name: 'Teatro Académico',
@@ -111,8 +102,9 @@ for (const [label, size] of Object.entries(VIEWPORTS)) {
     await page.setViewportSize(size);
     await page.addInitScript(() => localStorage.setItem('backoffice_locale', 'pt-pt'));
     const name = `Auto da Índia ${Date.now().toString(36)}`;
-    const { id: org, headers } = await newOrganizer(page.request);
-    const eventId = await filledEvent(page.request, org, headers, name);
+    const organizer = await newOrganizer(page.request);
+    const { id: org, headers } = organizer;
+    const eventId = await filledEvent(page.request, organizer, name);
     // a draft beside it (the preview dialog and the publish choices are a draft's) and a pending invitation
     const draft = await page.request.post(`/api/backoffice/organizers/${org}/events`, {
       headers,
