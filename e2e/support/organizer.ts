@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { expect, request as requests, type APIRequestContext } from '@playwright/test';
+import { expect, request as requests, type APIRequestContext, type Page } from '@playwright/test';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { generate } from 'otplib';
@@ -11,6 +11,29 @@ export function randomNif(): string {
   const sum = [...body].reduce((acc, ch, i) => acc + Number(ch) * (9 - i), 0);
   const check = 11 - (sum % 11);
   return `${body}${check >= 10 ? 0 : check}`;
+}
+
+/** Clicks the real ALTCHA widget and waits for the proof of work to be solved in its worker. */
+export async function solveCaptcha(page: Page) {
+  const captcha = page.getByTestId('captcha');
+  await captcha.getByText('Não sou um robô').click();
+  await expect(captcha).toHaveAttribute('data-verified', 'true', { timeout: 45_000 });
+}
+
+/** Fills the public site's organiser request form (pt-PT), as someone asking for an account. */
+export async function fillOrganizerForm(
+  page: Page,
+  who: { email: string; company: string; mobile?: string; firstName?: string; lastName?: string },
+) {
+  const form = page.getByTestId('organizer-request-form');
+  await form.getByLabel('Nome', { exact: true }).fill(who.firstName ?? 'Inês');
+  await form.getByLabel('Apelido').fill(who.lastName ?? 'Carvalho');
+  await form.getByLabel('Nome da empresa').fill(who.company);
+  await form.getByLabel('E-mail').fill(who.email);
+  await form.getByLabel('Telemóvel').fill(who.mobile ?? freshMobile());
+  await form.getByLabel('Palavra-passe', { exact: true }).fill('Palco!Verao2026');
+  await form.getByLabel('Descrição').fill('Festival de música ao ar livre em Coimbra, três dias em julho.');
+  await form.getByRole('checkbox', { name: /Li e aceito/ }).check();
 }
 
 /** The public organiser request form's submission, captcha solved as the widget would. */

@@ -1,24 +1,8 @@
-import { expect, test, type Page } from '../support/test';
+import { expect, test } from '../support/test';
 import { expectNoA11yViolations, freshMobile, lastOutboxMessage, screenshotBoth } from '../support/helpers';
+import { fillOrganizerForm, solveCaptcha } from '../support/organizer';
 
-/** Clicks the real ALTCHA widget and waits for the proof of work to be solved in its worker. */
-async function solveCaptcha(page: Page) {
-  const captcha = page.getByTestId('captcha');
-  await captcha.getByText('Não sou um robô').click();
-  await expect(captcha).toHaveAttribute('data-verified', 'true', { timeout: 45_000 });
-}
-
-async function fillOrganizerForm(page: Page, email: string, mobile: string) {
-  const form = page.getByTestId('organizer-request-form');
-  await form.getByLabel('Nome', { exact: true }).fill('Marta');
-  await form.getByLabel('Apelido').fill('Lopes');
-  await form.getByLabel('Nome da empresa').fill('Lopes Eventos, Lda.');
-  await form.getByLabel('E-mail').fill(email);
-  await form.getByLabel('Telemóvel').fill(mobile);
-  await form.getByLabel('Palavra-passe', { exact: true }).fill('Palco!Verao2026');
-  await form.getByLabel('Descrição').fill('Festivais de música de verão no Alentejo.');
-  await form.getByRole('checkbox', { name: /Li e aceito/ }).check();
-}
+const marta = { firstName: 'Marta', lastName: 'Lopes', company: 'Lopes Eventos, Lda.' };
 
 test.describe('organiser account request', () => {
   test('create event: invalid email, captcha, success, confirmation email, duplicate refused', async ({
@@ -31,7 +15,7 @@ test.describe('organiser account request', () => {
     const modal = page.getByTestId('create-event-modal');
     await expect(modal.getByRole('heading', { name: 'Criar evento' })).toBeVisible();
 
-    await fillOrganizerForm(page, 'marta@lopes', mobile);
+    await fillOrganizerForm(page, { ...marta, email: 'marta@lopes', mobile });
     await expect(page.getByTestId('password-strength')).toHaveAttribute('data-level', 'strong');
     await modal.getByRole('button', { name: 'Enviar pedido' }).click();
     const alert = page.getByTestId('alert-modal');
@@ -57,7 +41,7 @@ test.describe('organiser account request', () => {
     // The same email again, from the /create-account page: refused with a clear message.
     await page.goto('/create-account');
     await expect(page.getByRole('heading', { level: 1, name: 'Criar conta de organizador' })).toBeVisible();
-    await fillOrganizerForm(page, email, mobile);
+    await fillOrganizerForm(page, { ...marta, email, mobile });
     await solveCaptcha(page);
     await page.getByRole('button', { name: 'Enviar pedido' }).click();
     await expect(alert).toHaveAttribute('data-alert-type', 'error');
