@@ -16,6 +16,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, roleHas, type Permission, type Role } from '@bilheteira/shared/backoffice-roles';
 import {
   accessCodes,
+  capacityGroupMembers,
+  capacityGroups,
   organizerRequests,
   organizers,
   promoCodes,
@@ -62,9 +64,10 @@ const OPERATOR = /^\S+ \/api\/backoffice\/operator\//;
 
 /** The permission each organiser route needs (first match). A new route must be added here. */
 const PERMISSION_OF: [RegExp, Permission][] = [
+  [/^\S+ .*\/events\/:eventId\/(stations|bracelets)(\/|$)/, 'bar.manage'],
   [/^POST .*\/events\/:eventId\/(publish|unpublish|postpone|cancel)$/, 'events.publish'],
   [/^POST .*\/sessions\/:sessionId\/(postpone|cancel)$/, 'events.publish'],
-  [/^GET .*\/events(\/:eventId(\/(preview|changes|image))?)?$/, 'events.view'],
+  [/^GET .*\/events(\/:eventId(\/(preview|changes|image|capacity-groups))?)?$/, 'events.view'],
   [/^\S+ .*\/(promo-codes|access-codes)(\/:codeId)?$/, 'events.edit'],
   [/^\S+ .*\/price-steps$/, 'events.edit'],
   [/^(POST|PATCH|PUT|DELETE) .*\/events(\/|$)/, 'events.edit'],
@@ -98,6 +101,7 @@ const ids = {
   type: 0,
   promo: 0,
   access: 0,
+  group: 0,
   member: 0,
   request: 0,
   eventB: 0,
@@ -111,8 +115,10 @@ function fill(path: string, organizerId: number, eventId: number): string {
     .replace(':organizerId', String(organizerId))
     .replace(':eventId', String(eventId))
     .replace(':sessionId', String(ids.session))
+    .replace(':stationId', '1')
     .replace(/:(typeId|ticketTypeId)/, String(ids.type))
     .replace(':codeId', String(access ? ids.access : ids.promo))
+    .replace(':groupId', String(ids.group))
     .replace(':userId', String(ids.member))
     .replace(':invitationId', String(ids.invitation))
     .replace(':token', 'x'.repeat(32))
@@ -153,6 +159,10 @@ beforeAll(async () => {
       .values({ eventId: ids.event, code: 'MATRIXKEY', ticketTypeIds: [ids.type] })
       .returning()
   )[0]!.id;
+  ids.group = (
+    await db.insert(capacityGroups).values({ eventId: ids.event, name: 'Matrix', capacity: 50 }).returning()
+  )[0]!.id;
+  await db.insert(capacityGroupMembers).values({ groupId: ids.group, ticketTypeId: ids.type });
   ids.invitation = (
     await db
       .insert(staffInvitations)

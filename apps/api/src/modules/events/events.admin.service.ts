@@ -5,6 +5,7 @@
  * Every change is audited with the acting staff user, in the same transaction.
  */
 import type { Locale } from '@bilheteira/shared/locales';
+import { DEFAULT_SERVICE_FEE_VAT_PERCENT } from '@bilheteira/shared/vat';
 import {
   eventFieldIssues,
   type AdminEventListQuery,
@@ -56,7 +57,7 @@ const NEW_EVENT_DEFAULTS: Omit<
   is_session: false,
   sales_start_at: null,
   service_fee_bp: 0,
-  service_fee_vat_percent: 23,
+  service_fee_vat_percent: DEFAULT_SERVICE_FEE_VAT_PERCENT,
   last_tickets_at: 50,
   refunds_allowed: false,
   refund_opens_at: null,
@@ -96,8 +97,11 @@ async function freeSlug(db: DbOrTx, base: string): Promise<string> {
 /** A private event's link: 160 random bits in lower-case hex (fits every /events and /site path). */
 export const newLinkToken = (): string => randomBytes(20).toString('hex');
 
-/** The organiser's event or 404 (another organiser's id reads exactly like an unknown one). */
-async function ownEvent(db: DbOrTx, organizerId: number, eventId: number, lock = false) {
+/**
+ * The organiser's event or 404 (another organiser's id reads exactly like an unknown one); the
+ * modules that hang off an event (bar, dashboard) find it here too.
+ */
+export async function ownEvent(db: DbOrTx, organizerId: number, eventId: number, lock = false) {
   const event = await findOrganizerEvent(db, organizerId, eventId, lock);
   if (!event) throw eventAdminErrors.notFound();
   return event;

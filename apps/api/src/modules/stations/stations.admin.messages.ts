@@ -1,0 +1,49 @@
+import { defineMessages } from '../../i18n/messages';
+
+export const barAdminMessages = defineMessages({
+  'backoffice_bar.station_not_found': {
+    'pt-pt': 'Posto não encontrado.',
+    en: 'Station not found.',
+    es: 'Punto de venta no encontrado.',
+  },
+  'backoffice_bar.bracelet_taken': {
+    'pt-pt': 'Já existem pulseiras com estes UID ou códigos: {refs}. Nada foi importado.',
+    en: 'Bracelets with these UIDs or codes already exist: {refs}. Nothing was imported.',
+    es: 'Ya existen pulseras con estos UID o códigos: {refs}. No se importó nada.',
+  },
+  'backoffice_bar.file_problems': {
+    'pt-pt': 'O ficheiro tem erros; nada foi importado. Corrija as linhas indicadas.',
+    en: 'The file has errors; nothing was imported. Fix the lines shown.',
+    es: 'El archivo tiene errores; no se importó nada. Corrija las líneas indicadas.',
+  },
+  'backoffice_bar.duplicate_in_file': {
+    'pt-pt': 'Repetido no ficheiro.',
+    en: 'Repeated in the file.',
+    es: 'Repetido en el archivo.',
+  },
+  'backoffice_bar.empty_file': {
+    'pt-pt': 'O ficheiro não tem pulseiras.',
+    en: 'The file has no bracelets.',
+    es: 'El archivo no tiene pulseras.',
+  },
+  'backoffice_bar.too_many_rows': {
+    'pt-pt': 'No máximo 5000 pulseiras por ficheiro.',
+    en: 'At most 5,000 bracelets per file.',
+    es: 'Como máximo 5000 pulseras por archivo.',
+  },
+  'backoffice_bar.station_created': {
+    'pt-pt': 'Posto criado. Guarde a chave: não voltará a ser mostrada.',
+    en: 'Station created. Keep the key: it will not be shown again.',
+    es: 'Punto creado. Guarde la clave: no se volverá a mostrar.',
+  },
+  'backoffice_bar.key_rotated': {
+    'pt-pt': 'Nova chave criada; a anterior deixou de funcionar.',
+    en: 'New key created; the old one no longer works.',
+    es: 'Nueva clave creada; la anterior ya no funciona.',
+  },
+  'backoffice_bar.imported': {
+    'pt-pt': '{count} pulseiras importadas.',
+    en: '{count} bracelets imported.',
+    es: '{count} pulseras importadas.',
+  },
+});

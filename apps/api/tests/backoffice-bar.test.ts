@@ -1,0 +1,168 @@
+/**
+ * Issue 27 item 5 in the back office: an event's stations (tills) and bracelet batches. A
+ * bar manager adds a bar and gets its key once; the tills' API accepts that key, and refuses
+ * it once rotated or the station disabled; a batch file is imported all or nothing, with
+ * problems named by line in the caller's language; roles without `bar.manage` and other
+ * organisers get nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asStaff, newOrganizer, staffAs, type StaffSession } from './backoffice-sessions';
+import { createTestApp, type TestApp } from './helpers';
+
+let t: TestApp;
+let org: number;
+let event: number;
+let manager: StaffSession;
+let base: string;
+
+const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
+
+const call = (
+  who: StaffSession,
+  method: 'GET' | 'POST' | 'PATCH',
+  url: string,
+  payload?: object,
+  locale = 'pt-pt',
+) => asStaff(t, who, { method, url, headers: { 'x-locale': locale }, ...(payload ? { payload } : {}) });
+
+/** What a till hears with this key (the blocklist: a cheap authenticated GET). */
+const tillStatus = async (key: string) =>
+  (await t.app.inject({ url: '/api/stations/blocklist', headers: { 'x-station-key': key } })).statusCode;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  org = await newOrganizer(t);
+  const owner = await staffAs(t, { role: 'owner', organizerId: org });
+  manager = await staffAs(t, { role: 'bar_manager', organizerId: org });
+  const res = await call(owner, 'POST', `/api/backoffice/organizers/${org}/events`, {
+    name: 'Festival da Praia',
+    address: 'Praia Grande, Sintra',
+    contact_email: 'praia@example.pt',
+    starts_at: inDays(30),
+    ends_at: inDays(32),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  event = res.json().data.id;
+  base = `/api/backoffice/organizers/${org}/events/${event}`;
+});
+afterAll(() => t.close());
+
+describe('stations', () => {
+  it('a bar manager adds a bar: its key works at the till once, is rotated and disabled', async () => {
+    const created = await call(manager, 'POST', `${base}/stations`, { name: 'Bar Norte', role: 'bar' });
+    expect(created.statusCode, created.body).toBe(201);
+    const station = created.json().data;
+    expect(created.json().message).toBe('Posto criado. Guarde a chave: não voltará a ser mostrada.');
+    expect(station).toMatchObject({ name: 'Bar Norte', role: 'bar', status: 'active' });
+    expect(station.key).toMatch(/^st_[\w-]{40,}$/);
+    expect(await tillStatus(station.key)).toBe(200);
+
+    // the list never shows a key
+    const list = await call(manager, 'GET', `${base}/stations`);
+    expect(list.json().data).toEqual([expect.not.objectContaining({ key: expect.anything() })]);
+
+    const rotated = (await call(manager, 'POST', `${base}/stations/${station.id}/rotate-key`)).json().data;
+    expect(rotated.key).not.toBe(station.key);
+    expect(await tillStatus(station.key)).toBe(401);
+    expect(await tillStatus(rotated.key)).toBe(200);
+
+    const renamed = await call(manager, 'PATCH', `${base}/stations/${station.id}`, {
+      name: 'Bar Norte 2',
+      role: 'shop',
+      status: 'disabled',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().data).toMatchObject({ name: 'Bar Norte 2', role: 'shop', status: 'disabled' });
+    expect(await tillStatus(rotated.key)).toBe(401);
+  });
+
+  it('refuses bad input in the caller’s language and changes nothing', async () => {
+    const before = (await call(manager, 'GET', `${base}/stations`)).json().data.length;
+    const bad = await call(manager, 'POST', `${base}/stations`, { name: ' ', role: 'casino' }, 'en');
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['name', 'role']);
+    const empty = await call(manager, 'PATCH', `${base}/stations/999999`, { name: 'X' });
+    expect(empty.statusCode).toBe(404);
+    expect(empty.json().message).toBe('Posto não encontrado.');
+    expect((await call(manager, 'GET', `${base}/stations`)).json().data.length).toBe(before);
+  });
+
+  it('a station of another organiser’s event is not found; bar staff and door staff are refused', async () => {
+    const otherOrg = await newOrganizer(t);
+    const otherOwner = await staffAs(t, { role: 'owner', organizerId: otherOrg });
+    const mine = (await call(manager, 'POST', `${base}/stations`, { name: 'Bar Sul', role: 'bar' })).json()
+      .data;
+    // the other organiser's owner, with the other organiser's path and this station's id
+    const otherEvent = (
+      await call(otherOwner, 'POST', `/api/backoffice/organizers/${otherOrg}/events`, {
+        name: 'Outro',
+        address: 'Porto',
+        contact_email: 'o@example.pt',
+        starts_at: inDays(30),
+        ends_at: inDays(31),
+      })
+    ).json().data.id;
+    const steal = await call(
+      otherOwner,
+      'POST',
+      `/api/backoffice/organizers/${otherOrg}/events/${otherEvent}/stations/${mine.id}/rotate-key`,
+    );
+    expect(steal.statusCode).toBe(404);
+    for (const role of ['bar_staff', 'door_staff', 'viewer'] as const) {
+      const who = await staffAs(t, { role, organizerId: org });
+      expect((await call(who, 'POST', `${base}/stations`, { name: 'X', role: 'bar' })).statusCode).toBe(403);
+    }
+  });
+});
+
+describe('bracelet batches', () => {
+  const csv = (rows: string[]) => ['uid,code,secret', ...rows].join('\r\n');
+  const uid = (i: number) => `04AA${String(event).padStart(4, '0')}${String(i).padStart(6, '0')}`;
+  const code = (i: number) => String(700000 + event * 100 + i).slice(-6);
+
+  it('imports a batch of 50; the list pages, searches and counts them', async () => {
+    const rows = Array.from(
+      { length: 50 },
+      (_, i) => `${uid(i)};${code(i)};SEGR${'ABCDEFGHJK'[i % 10]}${'23456789'[i % 8]}XY`,
+    );
+    const res = await call(manager, 'POST', `${base}/bracelets/import`, { csv: csv(rows) });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ data: { imported: 50 }, message: '50 pulseiras importadas.' });
+    const list = await call(manager, 'GET', `${base}/bracelets`);
+    expect(list.json().meta).toMatchObject({ total: 50, active: 50, linked: 0, blocked: 0, per_page: 50 });
+    const found = await call(manager, 'GET', `${base}/bracelets?q=${code(7)}`);
+    expect(found.json().data).toEqual([
+      expect.objectContaining({ code: code(7), uid: uid(7), has_secret: true }),
+    ]);
+  });
+
+  it('a file with a bad line, a repeated code or a bracelet already known imports nothing', async () => {
+    const before = (await call(manager, 'GET', `${base}/bracelets`)).json().meta.total;
+    const bad = await call(
+      manager,
+      'POST',
+      `${base}/bracelets/import`,
+      { csv: csv([`${uid(90)},${code(90)}`, `XYZ,${code(91)}`, `${uid(92)},${code(90)}`]) },
+      'es',
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(
+      'El archivo tiene errores; no se importó nada. Corrija las líneas indicadas.',
+    );
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['csv.3.uid', 'csv.4.code']);
+    const known = await call(manager, 'POST', `${base}/bracelets/import`, {
+      csv: csv([`${uid(95)},${code(95)}`, `${uid(1)},${code(96)}`]),
+    });
+    expect(known.statusCode).toBe(409);
+    expect(known.json().code).toBe('bracelet_taken');
+    expect((await call(manager, 'GET', `${base}/bracelets`)).json().meta.total).toBe(before);
+  });
+
+  it('the same batch imported twice at once is taken once', async () => {
+    const rows = Array.from({ length: 20 }, (_, i) => `${uid(200 + i)},${code(60 + i)}`);
+    const results = await Promise.all(
+      [1, 2, 3].map(() => call(manager, 'POST', `${base}/bracelets/import`, { csv: csv(rows) })),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+  });
+});
