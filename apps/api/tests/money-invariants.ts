@@ -5,7 +5,7 @@ import { queryRows, type DbOrTx } from '../src/db/client';
  * The money and stock invariants that must hold after any fault or concurrency run (issue
  * 23, "Figures"): no negative wallet balance, every balance equals the sum of its ledger,
  * no counter past its capacity, every place sold has its issued ticket, every reserved
- * place is held by a pending order, at most one approved payment per order, every promo or
+ * place is held by a pending order (a capacity group's: by the order lines that took it), at most one approved payment per order, every promo or
  * access code use held by an order that is not cancelled.
  *
  * "Sold = issued" is checked against a baseline taken before the run, because the demo seed
@@ -56,7 +56,25 @@ export async function moneyInvariantViolations(db: DbOrTx, baseline: StockBaseli
       FROM event_sessions WHERE sold < 0 OR reserved < 0 OR sold + reserved > coalesce(capacity, sold + reserved)
       UNION ALL
       SELECT 'day ' || event_id || '/' || day || ': sold ' || sold || ' + reserved ' || reserved || ' > capacity ' || capacity
-      FROM event_day_stock WHERE sold < 0 OR reserved < 0 OR sold + reserved > capacity`)),
+      FROM event_day_stock WHERE sold < 0 OR reserved < 0 OR sold + reserved > capacity
+      UNION ALL
+      SELECT 'capacity group ' || id || ': sold ' || sold || ' + reserved ' || reserved || ' > capacity ' || capacity
+      FROM capacity_groups WHERE sold < 0 OR reserved < 0 OR sold + reserved > capacity`)),
+  );
+  // a capacity group's places are the ones order lines recorded taking from it (stock_groups):
+  // held by pending orders, sold by paid ones
+  out.push(
+    ...(await lines(sql`
+      SELECT 'capacity group ' || g.id || ': reserved ' || g.reserved || ', sold ' || g.sold
+             || ' but orders hold ' || coalesce(h.held, 0) || ', paid ' || coalesce(h.paid, 0) AS line
+      FROM capacity_groups g
+      LEFT JOIN (SELECT x.id::int AS group_id,
+                   sum(l.qty) FILTER (WHERE o.status IN ('pending', 'processing'))::int AS held,
+                   sum(l.qty) FILTER (WHERE o.status = 'paid')::int AS paid
+                 FROM order_lines l JOIN orders o ON o.id = l.order_id
+                 CROSS JOIN LATERAL jsonb_array_elements_text(l.stock_groups) AS x(id)
+                 WHERE l.kind = 'ticket' GROUP BY 1) h ON h.group_id = g.id
+      WHERE g.reserved <> coalesce(h.held, 0) OR g.sold <> coalesce(h.paid, 0)`)),
   );
   // reserved = the places pending orders hold (an order holds its ticket lines until paid,
   // cancelled or expired)

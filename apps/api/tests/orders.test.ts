@@ -80,7 +80,7 @@ async function passOrder(
         stockDays: pass.period_days,
       },
     ],
-    claims: [{ ticketTypeId: pass.id, sessionId: null, qty, days: pass.period_days }],
+    claims: [{ ticketTypeId: pass.id, sessionId: null, qty, days: pass.period_days, groups: [] }],
     auditData: {},
     clearCartId: null,
   };

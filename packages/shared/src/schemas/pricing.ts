@@ -133,11 +133,38 @@ export const accessCodeView = z.object({
 });
 export type AccessCodeView = z.infer<typeof accessCodeView>;
 
-export const capacityGroupBody = z.object({
-  name: z.string().trim().min(1, { message: 'validation.required' }).max(80),
-  capacity: formInt(z.number().int().min(0).max(10_000_000)),
-  ticket_type_ids: z.array(idParam).min(1, { message: 'pricing.group_needs_types' }).max(50),
+/**
+ * A capacity shared by several ticket types of an event (pretix quota: "Zona VIP: 500" for the
+ * VIP day ticket and the VIP 3-day pass). Each ticket of a member type takes one of its places
+ * as well as one of the type's own; members changed later apply to new orders only.
+ */
+const groupFields = {
+  name: z
+    .string({ message: 'validation.required' })
+    .trim()
+    .min(1, { message: 'validation.required' })
+    .max(80, { message: 'validation.too_big' }),
+  capacity: formInt(
+    z
+      .number({ message: 'validation.invalid' })
+      .int({ message: 'validation.invalid' })
+      .min(1, { message: 'validation.too_small' })
+      .max(10_000_000, { message: 'validation.too_big' }),
+  ),
+  ticket_type_ids: z
+    .array(idParam, { message: 'pricing.group_needs_types' })
+    .min(1, { message: 'pricing.group_needs_types' })
+    .max(50, { message: 'validation.too_big' }),
+};
+export const capacityGroupBody = z.strictObject(groupFields);
+export type CapacityGroupBody = z.output<typeof capacityGroupBody>;
+/** PATCH: the fields sent change; capacity never below the places sold or held (422). */
+export const capacityGroupPatch = z.strictObject({
+  name: groupFields.name.optional(),
+  capacity: groupFields.capacity.optional(),
+  ticket_type_ids: groupFields.ticket_type_ids.optional(),
 });
+export type CapacityGroupPatch = z.output<typeof capacityGroupPatch>;
 export const capacityGroupView = z.object({
   id: z.number(),
   event_id: z.number(),
@@ -147,6 +174,7 @@ export const capacityGroupView = z.object({
   sold: z.number(),
   ticket_type_ids: z.array(z.number()),
 });
+export type CapacityGroupView = z.infer<typeof capacityGroupView>;
 
 // ---- customer ----------------------------------------------------------------------------
 

@@ -5,11 +5,12 @@
 --
 -- Each order runs in its own sub-transaction, in the order given: the customer's pending order
 -- for the event is replaced, then its order row, lines and audit row are written, then each
--- counter it claims (ticket types, sessions, days), then its cart lines are cleared. When a
--- counter would pass its stock (the CHECK constraints of migration 0004), its Idempotency-Key
--- or reference is taken, or it deadlocks, THAT order writes nothing and answers the error's
--- SQLSTATE and constraint; the others go on. The caller turns those into the same errors a
--- lone statement would have thrown.
+-- counter it claims (ticket types, sessions, days, capacity groups), then its cart lines are
+-- cleared. When a counter would pass its stock (the CHECK constraints of migration 0004 and
+-- capacity_groups_within_capacity), its Idempotency-Key or reference is taken, or it
+-- deadlocks, THAT order writes nothing and answers the error's SQLSTATE and constraint; the
+-- others go on. The caller turns those into the same errors a lone statement would have
+-- thrown.
 --
 -- Who orders: `customer_id`, already authenticated by the caller (the auth plugin, like every
 -- customer route), with its `audit_actor` (customer:<id>, or support:<operator> for an
@@ -20,7 +21,7 @@
 --    before `created_at` is refused with error_code 'BH429' (create-order.service.ts: 429);
 --  * the customer's pending order for the event (orders_one_pending_idx: at most one) is
 --    cancelled and its stock given back, netted with what the new order claims and applied
---    in the global lock order (types, sessions, days; by key), so re-ordering the same
+--    in the global lock order (types, sessions, days, groups; by key), so re-ordering the same
 --    tickets never fails for lack of stock. The codes the replaced order used (promo, access)
 --    are given back in the same way. A payment attempt still open on the replaced
 --    order that is approved later takes the late-approval path (tickets if places are left,
@@ -96,12 +97,12 @@ BEGIN
       -- serial ids follow the insertion order, which follows pos
       WITH l AS (
         INSERT INTO order_lines (order_id, kind, ticket_type_id, session_id, qty, unit_cents,
-          description, stock_days, discount_cents)
+          description, stock_days, stock_groups, discount_cents)
         SELECT v_order, x.kind, x.ticket_type_id, x.session_id, x.qty, x.unit_cents, x.description,
-          x.stock_days, coalesce(x.discount_cents, 0)
+          x.stock_days, coalesce(x.stock_groups, '[]'), coalesce(x.discount_cents, 0)
         FROM jsonb_to_recordset(o->'lines') AS x(pos int, kind text, ticket_type_id int,
           session_id int, qty int, unit_cents int, description text, stock_days jsonb,
-          discount_cents int)
+          stock_groups jsonb, discount_cents int)
         ORDER BY x.pos
         RETURNING id
       )
@@ -111,7 +112,7 @@ BEGIN
         'order.create', 'order', v_order::text, o->'audit_data');
       -- What the new order claims less what the replaced one held, per counter, in the
       -- global lock order. Unconditional on purpose: the CHECK is the rule, and a day without
-      -- an event_day_stock row matches no row (not limited).
+      -- an event_day_stock row (or a group deleted since) matches no row (not limited).
       FOR c IN
         SELECT s.kind, s.id, s.day, sum(s.n)::int AS n FROM (
           SELECT x.value->>'kind' AS kind, (x.value->>'id')::int AS id, x.value->>'day' AS day,
@@ -128,10 +129,15 @@ BEGIN
           SELECT 'day', NULL, d.day, -l.qty FROM order_lines l,
             jsonb_array_elements_text(l.stock_days) AS d(day)
           WHERE l.order_id = ANY (v_old) AND l.kind = 'ticket' AND l.ticket_type_id IS NOT NULL
+          UNION ALL
+          SELECT 'group', g.id::int, NULL, -l.qty FROM order_lines l,
+            jsonb_array_elements_text(l.stock_groups) AS g(id)
+          WHERE l.order_id = ANY (v_old) AND l.kind = 'ticket' AND l.ticket_type_id IS NOT NULL
         ) s
         GROUP BY s.kind, s.id, s.day
         HAVING sum(s.n) <> 0
-        ORDER BY CASE s.kind WHEN 'type' THEN 0 WHEN 'session' THEN 1 ELSE 2 END, s.id, s.day
+        ORDER BY CASE s.kind WHEN 'type' THEN 0 WHEN 'session' THEN 1 WHEN 'day' THEN 2 ELSE 3 END,
+          s.id, s.day
       LOOP
         CASE c.kind
           WHEN 'type' THEN
@@ -146,9 +152,11 @@ BEGIN
             END IF;
           WHEN 'session' THEN
             UPDATE event_sessions SET reserved = reserved + c.n WHERE id = c.id;
-          ELSE
+          WHEN 'day' THEN
             UPDATE event_day_stock SET reserved = reserved + c.n
             WHERE event_id = v_event AND day = c.day;
+          ELSE
+            UPDATE capacity_groups SET reserved = reserved + c.n WHERE id = c.id;
         END CASE;
       END LOOP;
       -- codes: the replaced order's uses back, then this order's taken (after the stock)

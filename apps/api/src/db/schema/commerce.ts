@@ -127,6 +127,9 @@ export const orderLines = pgTable(
     description: text('description').notNull().default(''),
     /** event days (YYYY-MM-DD) whose day stock this line holds: released exactly as taken */
     stockDays: jsonb('stock_days').$type<string[]>().notNull().default([]),
+    /** capacity groups (pretix quotas) whose places this line holds: released exactly as taken,
+     * whatever the groups' members are later */
+    stockGroups: jsonb('stock_groups').$type<number[]>().notNull().default([]),
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId),

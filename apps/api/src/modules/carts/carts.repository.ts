@@ -1,8 +1,9 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { isTransaction, preparedQueryRows, queryRows, type Db, type DbOrTx } from '../../db/client';
 import { batcherPerDatabase } from '../../lib/batcher';
 import { rowFromJson } from '../../db/json-rows';
 import {
+  capacityGroups,
   cartItems,
   carts,
   eventDayStock,
@@ -19,6 +20,8 @@ export type SessionRow = typeof eventSessions.$inferSelect;
 export type DayStockRow = typeof eventDayStock.$inferSelect;
 export type PriceStepRow = typeof ticketPriceSteps.$inferSelect;
 export type CartItemRow = typeof cartItems.$inferSelect;
+/** A capacity group (pretix quota) of an event with the ticket types that share it. */
+export type CapacityGroupFacts = typeof capacityGroups.$inferSelect & { ticketTypeIds: number[] };
 
 /** Who a cart belongs to: a signed-in customer, else the browser's Visitor-Id. */
 export type CartOwner = { customerId: number } | { visitorId: string };
@@ -54,11 +57,24 @@ export interface SaleFacts {
   sessions: SessionRow[];
   /** every day of the event with a capacity of its own (few rows) */
   days: DayStockRow[];
+  /** every capacity group of the event, with its members (few rows, none for most events) */
+  groups: CapacityGroupFacts[];
   /** the price steps of the types, in the order they apply (none for most types) */
   steps: PriceStepRow[];
 }
 
 const STEPS_ORDER = sql.raw('p.ticket_type_id, p.sort_order, p.id');
+
+/** The capacity groups of the events `eventIds` selects, each with its member type ids, as JSON. */
+const groupsJson = (eventIds: SQL) => sql`(SELECT coalesce(json_agg(g), '[]') FROM (
+    SELECT g.*, (SELECT coalesce(json_agg(m.ticket_type_id ORDER BY m.ticket_type_id), '[]')
+      FROM capacity_group_members m WHERE m.group_id = g.id) AS ticket_type_ids
+    FROM capacity_groups g WHERE g.event_id IN (${eventIds})) g)`;
+
+const groupFromJson = (g: Record<string, unknown>): CapacityGroupFacts => ({
+  ...rowFromJson(capacityGroups, g),
+  ticketTypeIds: (g.ticket_type_ids as number[] | null) ?? [],
+});
 
 type SaleFactsQuery = { eventId: number; typeIds: number[]; sessionIds: number[] };
 
@@ -78,6 +94,7 @@ async function readSaleFacts(db: DbOrTx, queries: SaleFactsQuery[]): Promise<Sal
       (SELECT coalesce(json_agg(s), '[]') FROM event_sessions s WHERE s.id = ANY(${ids((q) => q.sessionIds)}::int[])) AS sessions,
       (SELECT coalesce(json_agg(d), '[]') FROM event_day_stock d
         WHERE d.event_id = ANY(${ids((q) => [q.eventId])}::int[])) AS days,
+      ${groupsJson(sql`SELECT unnest(${ids((q) => [q.eventId])}::int[])`)} AS groups,
       (SELECT coalesce(json_agg(p ORDER BY ${STEPS_ORDER}), '[]') FROM ticket_price_steps p
         WHERE p.ticket_type_id = ANY(${ids((q) => q.typeIds)}::int[])) AS steps`,
   );
@@ -87,12 +104,14 @@ async function readSaleFacts(db: DbOrTx, queries: SaleFactsQuery[]): Promise<Sal
     (row?.sessions ?? []).map((s) => [Number(s.id), rowFromJson(eventSessions, s)]),
   );
   const days = (row?.days ?? []).map((d) => rowFromJson(eventDayStock, d));
+  const groups = (row?.groups ?? []).map(groupFromJson);
   const steps = (row?.steps ?? []).map((p) => rowFromJson(ticketPriceSteps, p));
   return queries.map((q) => ({
     event: eventsById.get(q.eventId),
     types: pickByIds(typesById, q.typeIds),
     sessions: pickByIds(sessionsById, q.sessionIds),
     days: days.filter((d) => d.eventId === q.eventId),
+    groups: groups.filter((g) => g.eventId === q.eventId),
     steps: steps.filter((p) => q.typeIds.includes(p.ticketTypeId)),
   }));
 }
@@ -133,6 +152,7 @@ export async function findEventSaleFacts(db: DbOrTx, eventId: number): Promise<S
       (SELECT coalesce(json_agg(t), '[]') FROM ticket_types t WHERE t.event_id = ${eventId}) AS types,
       (SELECT coalesce(json_agg(s), '[]') FROM event_sessions s WHERE s.event_id = ${eventId}) AS sessions,
       (SELECT coalesce(json_agg(d), '[]') FROM event_day_stock d WHERE d.event_id = ${eventId}) AS days,
+      ${groupsJson(sql`${eventId}`)} AS groups,
       (SELECT coalesce(json_agg(p ORDER BY ${STEPS_ORDER}), '[]') FROM ticket_price_steps p
         WHERE p.ticket_type_id IN (SELECT id FROM ticket_types WHERE event_id = ${eventId})) AS steps`,
   );
@@ -144,6 +164,7 @@ type SaleFactsJson = {
   types: Record<string, unknown>[];
   sessions: Record<string, unknown>[];
   days: Record<string, unknown>[];
+  groups: Record<string, unknown>[];
   steps: Record<string, unknown>[];
 };
 
@@ -154,6 +175,7 @@ function saleFactsFromJson(row: SaleFactsJson | undefined): SaleFacts {
     types: (row?.types ?? []).map((t) => rowFromJson(ticketTypes, t)),
     sessions: (row?.sessions ?? []).map((s) => rowFromJson(eventSessions, s)),
     days: (row?.days ?? []).map((d) => rowFromJson(eventDayStock, d)),
+    groups: (row?.groups ?? []).map(groupFromJson),
     steps: (row?.steps ?? []).map((p) => rowFromJson(ticketPriceSteps, p)),
   };
 }
@@ -188,6 +210,7 @@ export async function findCartContents(
     types: Json[];
     sessions: Json[];
     days: Json[];
+    groups: Json[];
     steps: Json[];
   }>(
     db,
@@ -203,6 +226,7 @@ export async function findCartContents(
       (SELECT coalesce(json_agg(t), '[]') FROM ticket_types t WHERE t.id IN (SELECT ticket_type_id FROM i)) AS types,
       (SELECT coalesce(json_agg(s), '[]') FROM event_sessions s WHERE s.id IN (SELECT session_id FROM i)) AS sessions,
       (SELECT coalesce(json_agg(d), '[]') FROM event_day_stock d WHERE d.event_id = (SELECT id FROM ev)) AS days,
+      ${groupsJson(sql`SELECT id FROM ev`)} AS groups,
       (SELECT coalesce(json_agg(p ORDER BY ${STEPS_ORDER}), '[]') FROM ticket_price_steps p
         WHERE p.ticket_type_id IN (SELECT ticket_type_id FROM i)) AS steps`,
   );

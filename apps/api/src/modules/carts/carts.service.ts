@@ -18,13 +18,14 @@ import {
   touchCart,
   type CartContents,
   type CartOwner,
-  type DayStockRow,
   type EventRow,
+  type SaleFacts,
   type SessionRow,
   type TicketTypeRow,
 } from './carts.repository';
 import { checkoutAccess } from '../pricing/codes.service';
-import { eventServiceFee, ticketPrice } from './ticket-price';
+import { groupPlacesLeft } from './capacity-groups';
+import { ticketPrice } from './ticket-price';
 import './carts.messages';
 
 export type { CartOwner } from './carts.repository';
@@ -34,18 +35,20 @@ const left = (t: { reserved: number; sold: number }, capacity: number | null) =>
 
 /**
  * Places a buyer could take now of one ticket type (for one session): the least of the
- * type's stock, the session's capacity and every covered day's capacity.
+ * type's stock, the session's capacity, every covered day's capacity and every capacity
+ * group's (pretix quota) the type shares.
  */
 export function availablePlaces(
   type: TicketTypeRow,
   session: SessionRow | null,
-  days: DayStockRow[],
+  { days, groups }: Pick<SaleFacts, 'days' | 'groups'>,
 ): number {
   const covered = days.filter((d) => type.periodDays.includes(d.day));
   return Math.min(
     left(type, type.quantity),
     session ? left(session, session.capacity) : Infinity,
     ...covered.map((d) => left(d, d.capacity)),
+    groupPlacesLeft(type.id, groups),
   );
 }
 
@@ -86,7 +89,7 @@ export async function getCart(
 
 /** The cart as the API shows it, from what findCartContents read (one round trip). */
 function cartView(contents: CartContents, now: Date, eventId?: number): CartView {
-  const { cart, event, items, types, sessions, days, steps } = contents;
+  const { cart, event, items, types, sessions, steps } = contents;
   if (!cart) {
     return {
       id: null,
@@ -118,14 +121,14 @@ function cartView(contents: CartContents, now: Date, eventId?: number): CartView
         line_cents: priceCents * i.qty,
         min_per_order: type.minPerOrder,
         max_per_order: type.maxPerOrder,
-        available: availablePlaces(type, session, days),
+        available: availablePlaces(type, session, contents),
       },
     ];
   });
   const subtotal = viewItems.reduce((n, i) => n + i.line_cents, 0);
   const service = ticketsServiceCents(
     viewItems.map((i) => ({ unitCents: i.amount, qty: i.qty })),
-    event ? eventServiceFee(event) : { bp: 0, vatPercent: 0 },
+    event?.serviceFeeBp ?? 0,
   );
   return {
     id: cart.id,
@@ -204,7 +207,7 @@ export async function addItem(
     );
     const lines = [...others, { ticketTypeId: type.id, qty: body.amount }];
     if (perOrderProblems(lines, [type]).above.length) throw cartErrors.aboveMaximum(params);
-    const available = availablePlaces(type, session, facts.days);
+    const available = availablePlaces(type, session, facts);
     if (available <= 0) throw cartErrors.soldOut(params);
     if (body.amount > available) throw cartErrors.notEnoughStock({ ...params, available });
   }

@@ -35,12 +35,13 @@ export function cachedSaleFacts(
       types: pickByIds(all.typesById, typeIds),
       sessions: pickByIds(all.sessionsById, sessionIds),
       days: all.days,
+      groups: all.groups,
       steps: all.steps.filter((p) => typeIds.includes(p.ticketTypeId)),
     }));
 }
 
 /** An event's facts with its types and sessions by id (a theatre may have hundreds of sessions). */
-export interface EventSaleFacts extends Pick<SaleFacts, 'event' | 'days' | 'steps'> {
+export interface EventSaleFacts extends Pick<SaleFacts, 'event' | 'days' | 'groups' | 'steps'> {
   typesById: Map<number, SaleFacts['types'][number]>;
   sessionsById: Map<number, SaleFacts['sessions'][number]>;
 }
@@ -48,6 +49,7 @@ export interface EventSaleFacts extends Pick<SaleFacts, 'event' | 'days' | 'step
 const indexed = (f: SaleFacts): EventSaleFacts => ({
   event: f.event,
   days: f.days,
+  groups: f.groups,
   steps: f.steps,
   typesById: new Map(f.types.map((t) => [t.id, t])),
   sessionsById: new Map(f.sessions.map((s) => [s.id, s])),

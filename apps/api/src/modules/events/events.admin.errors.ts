@@ -25,4 +25,12 @@ export const eventAdminErrors = defineErrors({
   hasSales: { status: 409, code: 'event_has_sales', key: 'backoffice_events.has_sales' },
   /** stock below what is already sold or held by open orders */
   belowSold: { status: 422, code: 'quantity_below_sold', key: 'backoffice_events.below_sold' },
+  /** a capacity group of another event or organiser answers like one that does not exist */
+  groupNotFound: { status: 404, code: 'capacity_group_not_found', key: 'backoffice_events.group_not_found' },
+  /** a capacity group's capacity below the places it has sold or held */
+  groupBelowHeld: { status: 422, code: 'capacity_below_held', key: 'backoffice_events.group_below_held' },
+  /** a capacity group with sold places stays (its sales were counted in it) */
+  groupHasSales: { status: 409, code: 'capacity_group_has_sales', key: 'backoffice_events.group_has_sales' },
+  /** a capacity group's members must be ticket types of the event */
+  typeNotInEvent: { status: 422, code: 'type_not_in_event', key: 'backoffice_events.type_not_in_event' },
 });

@@ -148,6 +148,26 @@ export const eventAdminMessages = defineMessages({
     en: 'Deleted.',
     es: 'Eliminado.',
   },
+  'backoffice_events.group_not_found': {
+    'pt-pt': 'Capacidade partilhada não encontrada.',
+    en: 'Shared capacity not found.',
+    es: 'Capacidad compartida no encontrada.',
+  },
+  'backoffice_events.group_below_held': {
+    'pt-pt': 'A capacidade não pode ser inferior aos {count} lugares já vendidos ou reservados.',
+    en: 'The capacity cannot be below the {count} places already sold or reserved.',
+    es: 'La capacidad no puede ser inferior a las {count} plazas ya vendidas o reservadas.',
+  },
+  'backoffice_events.group_has_sales': {
+    'pt-pt': 'Esta capacidade partilhada já tem lugares vendidos e não pode ser apagada.',
+    en: 'This shared capacity already has places sold and cannot be deleted.',
+    es: 'Esta capacidad compartida ya tiene plazas vendidas y no se puede eliminar.',
+  },
+  'backoffice_events.type_not_in_event': {
+    'pt-pt': 'Escolha apenas tipos de bilhete deste evento.',
+    en: 'Choose only ticket types of this event.',
+    es: 'Elija solo tipos de entrada de este evento.',
+  },
   'backoffice_events.copy_suffix': {
     'pt-pt': '(cópia)',
     en: '(copy)',

@@ -6,8 +6,15 @@ import { eventSessions, events, organizers, ticketTypes } from '../../db/schema/
 
 export type EventRow = typeof events.$inferSelect;
 export type OrganizerRow = typeof organizers.$inferSelect;
-/** A ticket type with its announced price steps (price-steps.ts), in the order they apply. */
-export type TicketTypeRow = typeof ticketTypes.$inferSelect & { priceSteps?: PriceStepRule[] };
+/**
+ * A ticket type with its announced price steps (price-steps.ts), in the order they apply, and
+ * the places left in the stock it shares (`sharedLeft`: the fullest of its days with a capacity
+ * and of its capacity groups; null when it shares none).
+ */
+export type TicketTypeRow = typeof ticketTypes.$inferSelect & {
+  priceSteps?: PriceStepRule[];
+  sharedLeft?: number | null;
+};
 export type SessionRow = typeof eventSessions.$inferSelect;
 
 /** Past events sink to the end of every order: people come for what is still ahead. */
@@ -112,12 +119,21 @@ export async function findTicketTypes(db: DbOrTx, eventIds: number[]): Promise<T
       steps: sql<StepJson[]>`(SELECT coalesce(json_agg(json_build_object('label', p.label,
         'price_cents', p.price_cents, 'ends_at', p.ends_at, 'ends_after_sold', p.ends_after_sold)
         ORDER BY p.sort_order, p.id), '[]') FROM ticket_price_steps p WHERE p.ticket_type_id = ticket_types.id)`,
+      // the stock it shares with other types: covered days with a capacity, capacity groups
+      sharedLeft: sql<number | null>`(SELECT min(x.n)::int FROM (
+        SELECT d.capacity - d.reserved - d.sold AS n FROM event_day_stock d
+        WHERE d.event_id = ticket_types.event_id
+          AND d.day IN (SELECT jsonb_array_elements_text(ticket_types.period_days))
+        UNION ALL
+        SELECT g.capacity - g.reserved - g.sold FROM capacity_group_members m
+        JOIN capacity_groups g ON g.id = m.group_id WHERE m.ticket_type_id = ticket_types.id) x)`,
     })
     .from(ticketTypes)
     .where(inArray(ticketTypes.eventId, eventIds))
     .orderBy(asc(ticketTypes.sortOrder), asc(ticketTypes.id));
   return rows.map((r) => ({
     ...r.type,
+    sharedLeft: r.sharedLeft === null ? null : Number(r.sharedLeft),
     priceSteps: r.steps.map((p) => ({
       label: p.label,
       priceCents: p.price_cents,

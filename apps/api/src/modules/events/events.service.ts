@@ -20,8 +20,9 @@ import {
   type TicketTypeRow,
 } from './events.repository';
 
-const left = (t: { quantity: number; reserved: number; sold: number }) =>
-  Math.max(0, t.quantity - t.reserved - t.sold);
+/** Places left of a type: its own, and the fullest day or capacity group it shares (carts' availablePlaces). */
+const left = (t: { quantity: number; reserved: number; sold: number; sharedLeft?: number | null }) =>
+  Math.max(0, Math.min(t.quantity - t.reserved - t.sold, t.sharedLeft ?? Infinity));
 
 const onSale = (t: TicketTypeRow, now: Date) => isInSalesWindow(t, now);
 
@@ -87,7 +88,6 @@ function toSummary(
     is_session: e.isSession,
     min_price_cents: priced && prices.length ? Math.min(...prices) : null,
     service_fee_bp: e.serviceFeeBp,
-    service_fee_vat_percent: e.serviceFeeVatPercent,
     organizer: { slug: o.slug, name: o.name },
   };
 }

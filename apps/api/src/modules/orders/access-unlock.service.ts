@@ -39,7 +39,7 @@ export async function unlockHiddenTypes(
         name: text(t, 'name'),
         description: text(t, 'description'),
         price_cents: priceInForce(priced, now).priceCents,
-        ...publicStock(availablePlaces(t, null, facts.days), t.maxPerOrder, event.lastTicketsAt),
+        ...publicStock(availablePlaces(t, null, facts), t.maxPerOrder, event.lastTicketsAt),
         min_per_order: t.minPerOrder,
         max_per_order: t.maxPerOrder,
         period_days: t.periodDays,
@@ -52,7 +52,7 @@ export async function unlockHiddenTypes(
       availability: Object.fromEntries(
         types.map((t) => [
           String(t.id),
-          publicStock(availablePlaces(t, s, facts.days), t.maxPerOrder, event.lastTicketsAt).available,
+          publicStock(availablePlaces(t, s, facts), t.maxPerOrder, event.lastTicketsAt).available,
         ]),
       ),
     })),

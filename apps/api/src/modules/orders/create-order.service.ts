@@ -31,7 +31,8 @@ import {
 import { claimsOf, stockShortageKind, type StockClaim } from './stock.repository';
 import { applyOrderCodes, type OrderCodes } from './order-codes';
 import { codeWriteRefusal } from './order-code-refusal';
-import { eventServiceFee, ticketPrice } from '../carts/ticket-price';
+import { groupsOfType } from '../carts/capacity-groups';
+import { ticketPrice } from '../carts/ticket-price';
 import './orders.messages';
 
 export type CreateOrderInput = z.output<typeof createOrderBody>;
@@ -221,6 +222,7 @@ async function prepareOrder(db: Db, input: CreateOrderArgs, now: Date): Promise<
       unitCents: price.priceCents,
       description: session ? `${type.name} — ${toSessionDate(session.date)} ${session.hour}` : type.name,
       stockDays: type.periodDays,
+      stockGroups: groupsOfType(type.id, facts.groups),
     });
   }
   // min and max per order count every line of a type together (several sessions, or the
@@ -277,7 +279,7 @@ async function prepareOrder(db: Db, input: CreateOrderArgs, now: Date): Promise<
   // the service cost is on tickets only, never on a wallet top-up
   const service = ticketsServiceCents(
     lines.filter((l) => l.kind === 'ticket'),
-    eventServiceFee(event),
+    event.serviceFeeBp,
   );
   const values: OrderValues = {
     eventId: event.id,
@@ -342,6 +344,7 @@ async function writeOrder(
         sessionId: l.sessionId ?? null,
         description: l.description ?? '',
         stockDays: l.stockDays ?? [],
+        stockGroups: l.stockGroups ?? [],
         discountCents: l.discountCents ?? 0,
       }));
       const code = codes.promoCodeId === null ? null : (input.promoCode ?? null);

@@ -48,7 +48,7 @@ export async function setOrdersStatus(tx: DbOrTx, ids: readonly number[], status
 
 /**
  * Gives sold places back (a paid order refunded): the reverse of commitStock, in the same
- * lock order (types, sessions, days).
+ * lock order (types, sessions, days, capacity groups).
  */
 export async function returnSoldStock(tx: DbOrTx, eventId: number, claims: StockClaim[]): Promise<void> {
   const c = counters(eventId, claims);
@@ -60,6 +60,8 @@ export async function returnSoldStock(tx: DbOrTx, eventId: number, claims: Stock
     await tx.execute(
       sql`UPDATE event_day_stock SET sold = sold - ${n} WHERE event_id = ${eventId} AND day = ${day}`,
     );
+  for (const [id, n] of c.groups)
+    await tx.execute(sql`UPDATE capacity_groups SET sold = sold - ${n} WHERE id = ${id}`);
 }
 
 /**

@@ -4,13 +4,13 @@ import type { AppError } from '../../lib/errors';
 import { findSaleFacts, findSessionsByIds, type SaleFacts } from '../carts/carts.service';
 import { orderErrors } from './orders.errors';
 import type { NewOrderLine } from './orders.repository';
-import { counters, type StockClaim, type StockShortage } from './stock.repository';
+import { counters, findCapacityGroup, type StockClaim, type StockShortage } from './stock.repository';
 
 /** The first counter that has fewer places left than `claims` need, from freshly read stock. */
 export function shortageIn(
   eventId: number,
   claims: StockClaim[],
-  facts: Pick<SaleFacts, 'types' | 'sessions' | 'days'>,
+  facts: Pick<SaleFacts, 'types' | 'sessions' | 'days' | 'groups'>,
 ): StockShortage | null {
   const c = counters(eventId, claims);
   const left = (x: { reserved: number; sold: number }, capacity: number) => capacity - x.reserved - x.sold;
@@ -25,6 +25,10 @@ export function shortageIn(
   for (const [day, n] of c.days) {
     const d = facts.days.find((x) => x.day === day);
     if (d && left(d, d.capacity) < n) return { kind: 'day', day };
+  }
+  for (const [id, n] of c.groups) {
+    const g = facts.groups.find((x) => x.id === id);
+    if (g && left(g, g.capacity) < n) return { kind: 'group', groupId: id };
   }
   return null;
 }
@@ -60,16 +64,13 @@ export async function whichShortage(
   },
 ): Promise<StockShortage> {
   const c = counters(event.id, claims);
-  const only =
-    kind === 'type'
-      ? c.types.length === 1
-      : kind === 'session'
-        ? c.sessions.length === 1
-        : c.days.length === 1;
-  const fresh = only ? null : shortageIn(event.id, claims, await freshFactsOf(db, event.id, lines));
+  const ofKind = { type: c.types, session: c.sessions, day: c.days, group: c.groups }[kind];
+  const fresh =
+    ofKind.length === 1 ? null : shortageIn(event.id, claims, await freshFactsOf(db, event.id, lines));
   if (fresh?.kind === kind) return fresh;
   if (kind === 'type') return { kind, ticketTypeId: c.types[0]![0] };
   if (kind === 'session') return { kind, sessionId: c.sessions[0]![0] };
+  if (kind === 'group') return { kind, groupId: c.groups[0]![0] };
   return { kind, day: c.days[0]![0] };
 }
 
@@ -87,6 +88,15 @@ export async function shortageError(
     return orderErrors.sessionFull(
       { date: session ? toSessionDate(session.date) : '', hour: session?.hour ?? '' },
       { details: { session_id: s.sessionId } },
+    );
+  }
+  if (s.kind === 'group') {
+    // the group's name and the order's types that share it (the buyer knows the types)
+    const group = await findCapacityGroup(db, s.groupId);
+    const shared = types.filter((t) => group?.ticketTypeIds.includes(t.id));
+    return orderErrors.groupFull(
+      { group: group?.name ?? '', names: shared.map((t) => t.name).join(', ') },
+      { details: { group_id: s.groupId, ticket_ids: shared.map((t) => t.id) } },
     );
   }
   return orderErrors.dayFull({ date: toSessionDate(s.day) }, { details: { day: s.day } });

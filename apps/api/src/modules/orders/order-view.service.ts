@@ -10,7 +10,6 @@ import { toSessionDate } from '@bilheteira/shared/schemas/carts';
 import { ratedServiceFeeBp } from '@bilheteira/shared/money';
 import type { DbOrTx } from '../../db/client';
 import type { EventRow, SessionRow } from '../carts/carts.service';
-import { eventServiceFee } from '../carts/ticket-price';
 import { orderErrors } from './orders.errors';
 import { isPayable } from './order-hold';
 import {
@@ -37,7 +36,7 @@ const FILTER_STATUSES: Record<OrderFilter, OrderStatus[] | null> = {
 
 const asStatus = (s: string): OrderStatus => ORDER_STATUSES.find((x) => x === s) ?? 'pending';
 
-type EventFacts = Pick<EventRow, 'slug' | 'name' | 'startsAt' | 'serviceFeeBp' | 'serviceFeeVatPercent'>;
+type EventFacts = Pick<EventRow, 'slug' | 'name' | 'startsAt' | 'serviceFeeBp'>;
 
 /** The list view of one order, from its row, its lines and its event. */
 function summaryView(
@@ -67,7 +66,7 @@ function summaryView(
     service_fee_bp: e
       ? ratedServiceFeeBp(
           own.filter((l) => l.kind === 'ticket'),
-          eventServiceFee(e),
+          e.serviceFeeBp,
           o.serviceCents,
         )
       : null,

@@ -14,4 +14,6 @@ export const orderErrors = defineErrors({
   soldOut: { status: 409, code: 'sold_out', key: 'checkout.sold_out' },
   sessionFull: { status: 409, code: 'session_full', key: 'checkout.session_full' },
   dayFull: { status: 409, code: 'day_full', key: 'checkout.day_full' },
+  /** a capacity group (pretix quota) the order's types share has too few places left */
+  groupFull: { status: 409, code: 'group_full', key: 'checkout.group_full' },
 });

@@ -36,6 +36,12 @@ export const orderMessages = defineMessages({
     en: 'The capacity for {date} is sold out.',
     es: 'El aforo del día {date} está agotado.',
   },
+  'checkout.group_full': {
+    'pt-pt':
+      'Já não há bilhetes suficientes: «{names}» (lotação partilhada «{group}»). Ajuste as quantidades e tente novamente.',
+    en: 'There are not enough tickets left: “{names}” (shared capacity “{group}”). Adjust the quantities and try again.',
+    es: 'Ya no quedan suficientes entradas: «{names}» (aforo compartido «{group}»). Ajuste las cantidades e inténtelo de nuevo.',
+  },
   'checkout.topup_unavailable': {
     'pt-pt':
       'O carregamento online não está disponível para este evento. Dirija-se a um ponto de carregamento.',

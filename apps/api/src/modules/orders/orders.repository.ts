@@ -45,7 +45,7 @@ export interface PendingOrderWritten {
 
 /** A counter an order claims, in the form insert_pending_orders reads. */
 type CounterClaim =
-  { kind: 'type' | 'session'; id: number; n: number } | { kind: 'day'; day: string; n: number };
+  { kind: 'type' | 'session' | 'group'; id: number; n: number } | { kind: 'day'; day: string; n: number };
 
 function counterClaims(eventId: number, claims: StockClaim[]): CounterClaim[] {
   const c = counters(eventId, claims);
@@ -53,6 +53,7 @@ function counterClaims(eventId: number, claims: StockClaim[]): CounterClaim[] {
     ...c.types.map(([id, n]) => ({ kind: 'type' as const, id, n })),
     ...c.sessions.map(([id, n]) => ({ kind: 'session' as const, id, n })),
     ...c.days.map(([day, n]) => ({ kind: 'day' as const, day, n })),
+    ...c.groups.map(([id, n]) => ({ kind: 'group' as const, id, n })),
   ];
 }
 
@@ -87,6 +88,8 @@ function orderJson(v: PendingOrderInput, claims: CounterClaim[]) {
       ...(l.discountCents ? { discount_cents: l.discountCents } : {}),
       description: l.description ?? '',
       stock_days: l.stockDays ?? [],
+      // only a line of a type in a capacity group carries its groups
+      ...(l.stockGroups?.length ? { stock_groups: l.stockGroups } : {}),
     })),
     audit_data: v.auditData,
     counters: claims,
@@ -140,10 +143,11 @@ interface OrderBatchRow {
   customer_id: number | null;
 }
 
-/** The rank of a counter in the global lock order of `counters`: types, sessions, days. */
+/** The rank of a counter in the global lock order of `counters`: types, sessions, days, groups. */
+const COUNTER_RANK = { type: 0, session: 1, day: 2, group: 3 } as const;
 const counterRank = (c: CounterClaim | undefined): [number, number | string] => {
-  if (!c) return [3, 0];
-  return c.kind === 'day' ? [2, c.day] : [c.kind === 'type' ? 0 : 1, c.id];
+  if (!c) return [4, 0];
+  return c.kind === 'day' ? [COUNTER_RANK.day, c.day] : [COUNTER_RANK[c.kind], c.id];
 };
 
 function byFirstCounter(a: CounterClaim[], b: CounterClaim[]): number {
@@ -189,6 +193,7 @@ function orderLockKeys(v: PendingOrderInput): string[] {
     ...c.types.map(([id]) => `type:${id}`),
     ...c.sessions.map(([id]) => `session:${id}`),
     ...c.days.map(([day]) => `day:${v.order.eventId}:${day}`),
+    ...c.groups.map(([id]) => `group:${id}`),
     ...(v.order.idempotencyKey ? [`idem:${buyer}:${v.order.idempotencyKey}`] : []),
     ...(v.clearCartId ? [`cart:${v.clearCartId}`] : []),
   ];
@@ -210,7 +215,7 @@ const orderBatcher = batcherPerDatabase<Db, PendingOrderInput, BatchOutcome>((db
 /**
  * Creates a pending order AND holds its stock in one autocommit call: the order row, its
  * lines and its audit row are inserted first, then every counter the order claims (ticket
- * types, sessions, days, in the global order of `counters`) is incremented, then the cart's
+ * types, sessions, days, capacity groups, in the global order of `counters`) is incremented, then the cart's
  * lines are cleared. A hot ticket type's row is therefore locked only inside the database
  * call, never across a round trip to Node; and orders that arrive while others are in
  * flight share the next call (insert_pending_orders, db/functions/insert_pending_orders.sql), one commit for all.

@@ -2,32 +2,45 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { violatedConstraint } from '../../lib/db-errors';
 
-/** What one order line holds: a ticket type, maybe a session, and the days it covers. */
+/**
+ * What one order line holds: a ticket type, maybe a session, the days it covers and the
+ * capacity groups (pretix quotas) its type belonged to when it was ordered.
+ */
 export interface StockClaim {
   ticketTypeId: number;
   sessionId: number | null;
   qty: number;
   days: string[];
+  groups: number[];
 }
 
 export type StockShortage =
   | { kind: 'type'; ticketTypeId: number }
   | { kind: 'session'; sessionId: number }
-  | { kind: 'day'; day: string };
+  | { kind: 'day'; day: string }
+  | { kind: 'group'; groupId: number };
 
-/** Adds up claims per counter, in one global order (types, sessions, days; by key) so
+/** Adds up claims per counter, in one global order (types, sessions, days, groups; by key) so
  * concurrent transactions take row locks in the same order and never deadlock. */
 export function counters(eventId: number, claims: StockClaim[]) {
   const types = new Map<number, number>();
   const sessions = new Map<number, number>();
   const days = new Map<string, number>();
+  const groups = new Map<number, number>();
   for (const c of claims) {
     types.set(c.ticketTypeId, (types.get(c.ticketTypeId) ?? 0) + c.qty);
     if (c.sessionId !== null) sessions.set(c.sessionId, (sessions.get(c.sessionId) ?? 0) + c.qty);
     for (const d of c.days) days.set(d, (days.get(d) ?? 0) + c.qty);
+    for (const g of c.groups) groups.set(g, (groups.get(g) ?? 0) + c.qty);
   }
   const byKey = <K>(m: Map<K, number>) => [...m.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return { eventId, types: byKey(types), sessions: byKey(sessions), days: byKey(days) };
+  return {
+    eventId,
+    types: byKey(types),
+    sessions: byKey(sessions),
+    days: byKey(days),
+    groups: byKey(groups),
+  };
 }
 
 /** Stock claims of an order's ticket lines (what was reserved, released exactly so). */
@@ -38,6 +51,7 @@ export const claimsOf = (
     sessionId?: number | null;
     qty: number;
     stockDays?: string[] | null;
+    stockGroups?: number[] | null;
   }[],
 ): StockClaim[] =>
   lines
@@ -47,12 +61,13 @@ export const claimsOf = (
       sessionId: l.sessionId ?? null,
       qty: l.qty,
       days: l.stockDays ?? [],
+      groups: l.stockGroups ?? [],
     }));
 
 /**
  * Reserves places with conditional UPDATEs (`… WHERE quantity - reserved - sold >= n`):
- * sold + reserved can never pass a ticket type's quantity, a session's capacity or a day's
- * capacity, whatever the concurrency. Must run in the caller's transaction: on a shortage
+ * sold + reserved can never pass a ticket type's quantity, a session's, a day's or a capacity
+ * group's capacity, whatever the concurrency. Must run in the caller's transaction: on a shortage
  * it answers what ran out and the caller throws, rolling back what was taken.
  */
 export async function reserveStock(
@@ -91,24 +106,52 @@ export async function reserveStock(
     );
     if (limited.length) return { kind: 'day', day };
   }
+  for (const [id, n] of c.groups) {
+    const rows = await queryRows(
+      tx,
+      sql`UPDATE capacity_groups SET reserved = reserved + ${n}
+          WHERE id = ${id} AND capacity - reserved - sold >= ${n} RETURNING id`,
+    );
+    if (rows.length) continue;
+    // a group deleted since the order was made limits nothing any more
+    const limited = await queryRows(tx, sql`SELECT id FROM capacity_groups WHERE id = ${id}`);
+    if (limited.length) return { kind: 'group', groupId: id };
+  }
   return null;
 }
 
-/** The CHECK constraints (schema/catalog.ts) that keep sold + reserved within stock. */
+/** The CHECK constraints (schema/catalog.ts, pricing.ts) that keep sold + reserved within stock. */
 const STOCK_CONSTRAINTS: Record<string, StockShortage['kind']> = {
   ticket_types_within_quantity: 'type',
   event_sessions_within_capacity: 'session',
   event_day_stock_within_capacity: 'day',
+  capacity_groups_within_capacity: 'group',
 };
 
 /**
  * Which kind of counter a failed statement ran out of, when it failed because a reservation
- * would have passed a ticket type's quantity, a session's or a day's capacity; else null.
+ * would have passed a ticket type's quantity, a session's, a day's or a capacity group's
+ * capacity; else null.
  * (node-postgres and PGlite report the error itself or wrapped as its cause by Drizzle.)
  */
 export function stockShortageKind(err: unknown): StockShortage['kind'] | null {
   const constraint = violatedConstraint(err, '23514');
   return constraint ? (STOCK_CONSTRAINTS[constraint] ?? null) : null;
+}
+
+/** A capacity group's name and its member ticket types now (a shortage's message names them). */
+export async function findCapacityGroup(
+  db: DbOrTx,
+  groupId: number,
+): Promise<{ name: string; ticketTypeIds: number[] } | undefined> {
+  const [row] = await queryRows<{ name: string; ticket_type_ids: number[] }>(
+    db,
+    sql`SELECT g.name, coalesce(array_agg(m.ticket_type_id) FILTER (WHERE m.ticket_type_id IS NOT NULL),
+          '{}') AS ticket_type_ids
+        FROM capacity_groups g LEFT JOIN capacity_group_members m ON m.group_id = g.id
+        WHERE g.id = ${groupId} GROUP BY g.id`,
+  );
+  return row && { name: row.name, ticketTypeIds: row.ticket_type_ids.map(Number) };
 }
 
 /** Gives reserved places back (expiry, cancellation). Same lock order as reserveStock. */
@@ -122,6 +165,8 @@ export async function releaseStock(tx: DbOrTx, eventId: number, claims: StockCla
     await tx.execute(
       sql`UPDATE event_day_stock SET reserved = reserved - ${n} WHERE event_id = ${eventId} AND day = ${day}`,
     );
+  for (const [id, n] of c.groups)
+    await tx.execute(sql`UPDATE capacity_groups SET reserved = reserved - ${n} WHERE id = ${id}`);
 }
 
 /** Turns reserved places into sold ones (payment confirmed). Same lock order. */
@@ -139,6 +184,10 @@ export async function commitStock(tx: DbOrTx, eventId: number, claims: StockClai
     await tx.execute(
       sql`UPDATE event_day_stock SET reserved = reserved - ${n}, sold = sold + ${n}
           WHERE event_id = ${eventId} AND day = ${day}`,
+    );
+  for (const [id, n] of c.groups)
+    await tx.execute(
+      sql`UPDATE capacity_groups SET reserved = reserved - ${n}, sold = sold + ${n} WHERE id = ${id}`,
     );
 }
 

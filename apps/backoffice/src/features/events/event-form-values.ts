@@ -1,5 +1,4 @@
 import { isValidTimeZone } from '@bilheteira/shared/timezone';
-import { DEFAULT_SERVICE_FEE_VAT_PERCENT } from '@bilheteira/shared/vat';
 import type { AdminEventView } from './events-api';
 import { bpToPercent, optionalDecimal, optionalInt, percentToBp } from './money';
 import { fromLocalInput, toLocalInput } from './zoned';
@@ -70,7 +69,7 @@ export function newEventValues(contactEmail: string): EventFormValues {
     is_session: false,
     sales_start_at: '',
     service_fee_percent: '0',
-    service_fee_vat_percent: String(DEFAULT_SERVICE_FEE_VAT_PERCENT),
+    service_fee_vat_percent: '23',
     last_tickets_at: '50',
     refunds_allowed: false,
     refund_opens_at: '',

@@ -1,0 +1,1 @@
+ALTER TABLE "order_lines" ADD COLUMN "stock_groups" jsonb DEFAULT '[]'::jsonb NOT NULL;
