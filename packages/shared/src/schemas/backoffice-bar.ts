@@ -118,8 +118,12 @@ export function parseBraceletCsv(
       secret: cells[2] ? cells[2] : undefined,
     });
     if (!parsed.success) {
-      for (const issue of parsed.error.issues)
-        problems.push({ line: i + 1, field: String(issue.path[0] ?? 'uid'), message: issue.message });
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0] ?? 'uid');
+        // the customer's wording ("hold it to the phone again") is not for a supplier's file
+        const message = field === 'uid' ? 'backoffice_bar.uid_format' : issue.message;
+        problems.push({ line: i + 1, field, message });
+      }
       return;
     }
     for (const field of ['uid', 'code'] as const) {

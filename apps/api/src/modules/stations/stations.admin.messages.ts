@@ -16,6 +16,11 @@ export const barAdminMessages = defineMessages({
     en: 'The file has errors; nothing was imported. Fix the lines shown.',
     es: 'El archivo tiene errores; no se importó nada. Corrija las líneas indicadas.',
   },
+  'backoffice_bar.uid_format': {
+    'pt-pt': 'UID inválido: 8, 14 ou 20 algarismos hexadecimais (0-9, A-F).',
+    en: 'Invalid UID: 8, 14 or 20 hexadecimal digits (0-9, A-F).',
+    es: 'UID no válido: 8, 14 o 20 dígitos hexadecimales (0-9, A-F).',
+  },
   'backoffice_bar.duplicate_in_file': {
     'pt-pt': 'Repetido no ficheiro.',
     en: 'Repeated in the file.',

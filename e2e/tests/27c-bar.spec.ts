@@ -1,0 +1,82 @@
+import { expect, test } from '../support/test';
+import { expectNoA11yViolations, lisbonDay, screenshotBoth } from '../support/helpers';
+import { newOrganizer, organizerCall } from '../support/organizer';
+
+/**
+ * Issue 27 item 5, as a festival's owner sets up the cashless bar: a bar station whose key is
+ * shown once and works at the tills' API, then a batch file of 50 bracelets; a file with a bad
+ * line is refused by line and imports nothing. The tab is checked in en and es.
+ */
+
+const csv = (rows: string[]) => Buffer.from(['uid,code,secret', ...rows].join('\n'));
+
+test('the owner adds a bar with its key and imports 50 bracelets', async ({ page }) => {
+  const organizer = await newOrganizer(page.request);
+  const call = organizerCall(page.request, organizer);
+  const event = await call<{ id: number }>('post', '/events', {
+    name: `Festival do Sado ${Date.now().toString(36)}`,
+    address: 'Doca de Setúbal',
+    contact_email: 'sado@promotora-e2e.pt',
+    starts_at: `${lisbonDay(30)}T16:00:00Z`,
+    ends_at: `${lisbonDay(31)}T23:00:00Z`,
+  });
+  await page.goto(`/backoffice/organizers/${organizer.id}/events/${event.id}?tab=bar`);
+  await expect(page.getByRole('heading', { name: 'Postos de venda' })).toBeVisible();
+  await expect(page.getByText('Ainda não há postos de venda.')).toBeVisible();
+
+  // a bar: its key once, working at the tills' API
+  await page.getByTestId('add-station').click();
+  const dialog = page.getByTestId('station-dialog');
+  await dialog.getByLabel('Nome do posto').fill('Bar Palco Sado');
+  await dialog.getByLabel('Função').selectOption('bar');
+  await dialog.getByTestId('save-station').click();
+  const keyDialog = page.getByTestId('station-key-dialog');
+  await expect(keyDialog.getByText('não voltará a ser mostrada')).toBeVisible();
+  const key = await keyDialog.getByTestId('station-key').inputValue();
+  const till = await page.request.get('/api/stations/blocklist', { headers: { 'x-station-key': key } });
+  expect(till.status()).toBe(200);
+  await expectNoA11yViolations(page);
+  await screenshotBoth(page, '27c-station-key');
+  await keyDialog.getByTestId('key-done').click();
+  await expect(page.getByTestId('station')).toContainText('Bar Palco Sado');
+  await expect(page.getByTestId('station')).toContainText('Bar · Ativo');
+
+  // 50 bracelets from the supplier's file
+  const stamp = String(Date.now()).slice(-6);
+  const rows = Array.from(
+    { length: 50 },
+    (_, i) =>
+      `04E2${stamp}${String(i).padStart(4, '0')},${String(Number(stamp) * 50 + i)
+        .slice(-6)
+        .padStart(6, '0')}`,
+  );
+  await page
+    .getByTestId('bracelet-file')
+    .setInputFiles({ name: 'pulseiras.csv', mimeType: 'text/csv', buffer: csv(rows) });
+  await expect(page.getByTestId('notice')).toHaveText('50 pulseiras importadas.');
+  await expect(page.getByTestId('bracelet-counts')).toHaveText(
+    '50 ativas · 0 associadas a uma carteira · 0 bloqueadas',
+  );
+  await expect(page.getByTestId('bracelets-table').locator('tbody tr')).toHaveCount(50);
+
+  // a file with a bad UID and a bracelet already imported: nothing changes, the line is named
+  await page.getByTestId('bracelet-file').setInputFiles({
+    name: 'mais.csv',
+    mimeType: 'text/csv',
+    buffer: csv(['ZZZZ,123456', rows[0]!]),
+  });
+  await expect(page.getByTestId('import-problems')).toContainText('Linha 2 (UID): UID inválido: 8, 14 ou 20 algarismos hexadecimais');
+  await expect(page.getByTestId('bracelet-counts')).toContainText('50 ativas');
+  await expectNoA11yViolations(page);
+  await screenshotBoth(page, '27c-bracelets');
+
+  // in English and Spanish
+  for (const [locale, heading] of [
+    ['en', 'Stations'],
+    ['es', 'Puntos de venta'],
+  ] as const) {
+    await page.getByTestId('language').first().selectOption(locale);
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+  }
+  await screenshotBoth(page, '27c-bar-es');
+});
