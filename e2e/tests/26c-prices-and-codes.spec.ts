@@ -13,6 +13,7 @@ import { newOrganizer, organizerCall } from '../support/organizer';
  * office API (an early-bird price step, a hidden type behind an access code, a promo code);
  * the customer sees the early-bird price and until when, unlocks the hidden type with the
  * code, applies the promo code in the checkout and pays in the sandbox; every total agrees.
+ * The service cost carries the event's own VAT rate (6 %, not the default 23 %).
  */
 
 const DAY = 24 * 3600_000;
@@ -33,6 +34,7 @@ async function setUpEvent(request: APIRequestContext) {
     starts_at: new Date(starts).toISOString(),
     ends_at: new Date(starts + 6 * 3600_000).toISOString(),
     service_fee_bp: 400,
+    service_fee_vat_percent: 6,
   });
   const base = `/events/${event.id}`;
   const geral = await call<{ id: number }>('post', `${base}/ticket-types`, {
@@ -76,15 +78,15 @@ test('early-bird price with its date, a hidden type unlocked by code, a promo co
   const ana = await newCustomer(page.request);
   await loginByApi(page, ana, `/events/${path}`);
 
-  // the early-bird price all-in (35,00 € + 4 % + VAT = 36,72 €), until when, and what follows
+  // the early-bird price all-in (35,00 € + 4 % + 6 % VAT on it = 36,48 €), until when, and what follows
   const geral = page.getByTestId('ticket-type').filter({ hasText: 'Geral' });
-  await expect(geral.getByTestId('ticket-price')).toHaveText(eur('36,72 €'));
+  await expect(geral.getByTestId('ticket-price')).toHaveText(eur('36,48 €'));
   const until = new Intl.DateTimeFormat('pt-PT', {
     day: 'numeric',
     month: 'long',
     timeZone: 'Europe/Lisbon',
   }).format(earlyBirdEnds);
-  await expect(geral.getByTestId('price-step')).toHaveText(`Early bird até ${until}·depois 47,21\u00a0€`);
+  await expect(geral.getByTestId('price-step')).toHaveText(`Early bird até ${until}·depois 46,91\u00a0€`);
   await expect(page.getByTestId('ticket-type').filter({ hasText: 'Convidados' })).toHaveCount(0);
   await screenshotBoth(page, '26c-early-bird');
 
@@ -101,14 +103,14 @@ test('early-bird price with its date, a hidden type unlocked by code, a promo co
     'Código CONVIDADOS26 aceite: Convidados.',
   );
   const guests = page.getByTestId('ticket-type').filter({ hasText: 'Convidados' });
-  await expect(guests.getByTestId('ticket-price')).toHaveText(eur('20,98 €'));
+  await expect(guests.getByTestId('ticket-price')).toHaveText(eur('20,85 €'));
 
-  // one of each into the cart: 36,72 € + 20,98 €
+  // one of each into the cart: 36,48 € + 20,85 €
   await geral.getByRole('button', { name: 'Mais um bilhete Geral' }).click();
   await guests.getByRole('button', { name: 'Mais um bilhete Convidados' }).click();
   await page.getByTestId('add-to-cart').click();
   const cart = page.getByTestId('cart-panel');
-  await expect(cart.getByTestId('cart-total')).toHaveText(eur('57,70 €'));
+  await expect(cart.getByTestId('cart-total')).toHaveText(eur('57,33 €'));
   await expectNoA11yViolations(page);
 
   // the checkout: an expired-looking code is refused in words, VERAO10 takes 10 % off each ticket
@@ -124,9 +126,9 @@ test('early-bird price with its date, a hidden type unlocked by code, a promo co
   await promo.getByLabel('Código promocional').fill('verao10');
   await promo.getByTestId('promo-code-apply').click();
   await expect(modal.getByTestId('promo-applied')).toContainText('Código VERAO10 aplicado: −5,50\u00a0€.');
-  // 55,00 € − 5,50 € + service on what is paid (1,55 € + 0,89 €) = 51,94 €
+  // 55,00 € − 5,50 € + service on what is paid (1,34 € + 0,76 €) = 51,60 €
   await expect(modal.getByText('Desconto (VERAO10)')).toBeVisible();
-  await expect(modal.getByTestId('checkout-total')).toHaveText(eur('51,94 €'));
+  await expect(modal.getByTestId('checkout-total')).toHaveText(eur('51,60 €'));
   await expectNoA11yViolations(page);
   await screenshotBoth(page, '26c-promo-summary');
   await modal.getByTestId('checkout-continue').click();
@@ -135,11 +137,11 @@ test('early-bird price with its date, a hidden type unlocked by code, a promo co
   const success = modal.getByTestId('checkout-success');
   await expect(success.locator('dl')).toContainText(eur('55,00 €'));
   await expect(success.locator('dl')).toContainText(eur('-5,50 €'));
-  await expect(success.getByTestId('checkout-total')).toHaveText(eur('51,94 €'));
+  await expect(success.getByTestId('checkout-total')).toHaveText(eur('51,60 €'));
   await screenshotBoth(page, '26c-success');
 
   const mail = await lastOutboxMessage(page, ana.email);
   expect(plain(mail!.body)).toContain('Bilhetes: 55,00 €');
   expect(plain(mail!.body)).toContain('Desconto (VERAO10): −5,50 €');
-  expect(plain(mail!.body)).toContain('Total pago: 51,94 €');
+  expect(plain(mail!.body)).toContain('Total pago: 51,60 €');
 });

@@ -351,6 +351,78 @@ describe('access codes', () => {
   });
 });
 
+describe("the service cost's VAT rate", () => {
+  it("charges the event's rate in the cart, the order and the public prices; an order keeps its amount", async () => {
+    const events = `/api/backoffice/organizers/${orgId}/events`;
+    const office = (method: 'POST' | 'PATCH', url: string, payload: object) =>
+      t.app.inject({
+        method,
+        url,
+        cookies: { bh_staff: staff.cookie },
+        headers: { 'x-csrf-token': staff.csrf },
+        payload,
+      });
+    const created = await office('POST', events, {
+      name: 'Teatro com IVA reduzido',
+      address: 'Rua do Teatro 1, Porto',
+      contact_email: 'teatro@promotora-demo.pt',
+      starts_at: new Date(Date.now() + 30 * 24 * HOUR).toISOString(),
+      ends_at: new Date(Date.now() + 30 * 24 * HOUR + 3 * HOUR).toISOString(),
+      service_fee_bp: 400,
+      service_fee_vat_percent: 6,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id: event, slug } = created.json().data as { id: number; slug: string };
+    const type = await office('POST', `${events}/${event}/ticket-types`, {
+      name: 'Plateia',
+      price_cents: 2700,
+      quantity: 50,
+      max_per_order: 4,
+    });
+    expect(type.statusCode, type.body).toBe(201);
+    const ticket = type.json().data.id as number;
+    const published = await office('POST', `${events}/${event}/publish`, { visibility: 'public' });
+    expect(published.statusCode, published.body).toBe(200);
+
+    // what the site prices all-in with: the list item and the event page
+    const fee = { service_fee_bp: 400, service_fee_vat_percent: 6 };
+    const list = (await t.app.inject('/api/events?per_page=100')).json().data as { slug: string }[];
+    expect(list.find((e) => e.slug === slug)).toMatchObject({ min_price_cents: 2700, ...fee });
+    expect((await t.app.inject(`/api/events/${slug}`)).json().data).toMatchObject(fee);
+
+    // 4 % of 27,00 € = 1,08 € + 6 % VAT on it (0,0648 → 0,06): 1,14 € a ticket, not 23 %'s 1,33 €
+    const [b] = await buyers(1);
+    const auth = { authorization: `Bearer ${b!.token}` };
+    const addTwo = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/carts/add-item',
+        headers: auth,
+        payload: { event_id: event, ticket_id: ticket, amount: 2 },
+      });
+    const cart = await addTwo();
+    expect(cart.statusCode, cart.body).toBe(200);
+    const charged = { subtotal_cents: 5400, service_cents: 228, total_cents: 5628 };
+    expect(cart.json().data).toMatchObject({ ...charged, service_fee_bp: 400 });
+    const placed = await order(b!.token, { event_id: event });
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(placed.json().data).toMatchObject({ ...charged, service_fee_bp: 400 });
+    const orderId = placed.json().data.id as number;
+
+    // the organiser changes the rate: new carts pay 23 %, the order keeps what it was quoted
+    const edited = await office('PATCH', `${events}/${event}`, { service_fee_vat_percent: 23 });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await t.app.inject(`/api/events/${slug}`)).json().data.service_fee_vat_percent).toBe(23);
+    expect((await addTwo()).json().data).toMatchObject({ service_cents: 266, total_cents: 5666 });
+    const kept = await t.app.inject({ method: 'GET', url: `/api/orders/${orderId}`, headers: auth });
+    // its percentage is no longer named: the event's fee no longer gives its amount
+    expect(kept.json().data).toMatchObject({ ...charged, service_fee_bp: null });
+    const paid = await pay(b!.token, orderId);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().data.order).toMatchObject({ status: 'paid', ...charged });
+  });
+});
+
 describe('back office tenancy', () => {
   it("answers 404 for another organiser's event and code", async () => {
     const [other] = await queryRows<{ id: number }>(

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { allInPriceCents, formatEur, formatFeePercent, serviceCostCents, ticketsServiceCents } from './money';
+import {
+  allInPriceCents,
+  formatEur,
+  formatFeePercent,
+  ratedServiceFeeBp,
+  serviceCostCents,
+  ticketsServiceCents,
+} from './money';
 
 const intl = new Intl.NumberFormat('pt-PT', {
   style: 'currency',
@@ -37,10 +44,17 @@ describe('formatEur', () => {
 });
 
 describe('service cost', () => {
-  it('is the percentage plus VAT on it, half-up to the cent', () => {
-    expect(serviceCostCents(1500, 300)).toBe(55); // 45 + 10,35 → 10
-    expect(serviceCostCents(6000, 500)).toBe(369);
-    expect(serviceCostCents(1000, 0)).toBe(0);
+  const fee = (bp: number, vatPercent = 23) => ({ bp, vatPercent });
+
+  it("is the percentage plus the event's VAT rate on it, half-up to the cent", () => {
+    expect(serviceCostCents(1500, fee(300))).toBe(55); // 45 + 10,35 → 10
+    expect(serviceCostCents(6000, fee(500))).toBe(369);
+    expect(serviceCostCents(1000, fee(0))).toBe(0);
+    expect(serviceCostCents(2700, fee(400, 6))).toBe(114); // 108 + 6,48 → 6
+    expect(serviceCostCents(2700, fee(400, 0))).toBe(108);
+    expect(serviceCostCents(3500, fee(400, 6))).toBe(148); // 140 + 8,4 → 8
+    expect(allInPriceCents(3500, fee(400, 6))).toBe(3648);
+    expect(allInPriceCents(3500, fee(400))).toBe(3672);
   });
 
   it('is counted per ticket, so the all-in price times the quantity is what is paid', () => {
@@ -48,8 +62,9 @@ describe('service cost', () => {
       { unitCents: 1500, qty: 3 },
       { unitCents: 1000, qty: 1 },
     ];
-    const total = 3 * 1500 + 1000 + ticketsServiceCents(lines, 300);
-    expect(total).toBe(3 * allInPriceCents(1500, 300) + allInPriceCents(1000, 300));
+    const total = 3 * 1500 + 1000 + ticketsServiceCents(lines, fee(300));
+    expect(total).toBe(3 * allInPriceCents(1500, fee(300)) + allInPriceCents(1000, fee(300)));
+    expect(ticketsServiceCents(lines, fee(300, 0))).toBe(3 * 45 + 30);
     fc.assert(
       fc.property(
         fc.array(
@@ -59,12 +74,23 @@ describe('service cost', () => {
           }),
         ),
         fc.integer({ min: 0, max: 2_000 }),
-        (ls, bp) => {
-          const paid = ls.reduce((n, l) => n + l.unitCents * l.qty, 0) + ticketsServiceCents(ls, bp);
-          expect(paid).toBe(ls.reduce((n, l) => n + l.qty * allInPriceCents(l.unitCents, bp), 0));
+        fc.integer({ min: 0, max: 23 }),
+        (ls, bp, vatPercent) => {
+          const paid =
+            ls.reduce((n, l) => n + l.unitCents * l.qty, 0) + ticketsServiceCents(ls, fee(bp, vatPercent));
+          expect(paid).toBe(
+            ls.reduce((n, l) => n + l.qty * allInPriceCents(l.unitCents, fee(bp, vatPercent)), 0),
+          );
         },
       ),
     );
+  });
+
+  it('names the percentage of an order only while the fee, VAT rate included, still gives its amount', () => {
+    const lines = [{ unitCents: 2700, qty: 2 }];
+    expect(ratedServiceFeeBp(lines, fee(400, 6), 228)).toBe(400);
+    expect(ratedServiceFeeBp(lines, fee(400), 228)).toBeNull(); // the rate changed since: 266 now
+    expect(ratedServiceFeeBp(lines, fee(400), 266)).toBe(400);
   });
 
   it("prints its percentage in the reader's way", () => {

@@ -26,17 +26,23 @@ export function formatEur(cents: number): string {
   return `${negative ? '-' : ''}${grouped},${String(abs % 100).padStart(2, '0')}${NBSP}€`;
 }
 
-/** Portuguese standard VAT rate, applied on top of the service cost (spec §9). */
-export const VAT_RATE_PERCENT = 23;
+/**
+ * An event's service cost: a percentage of each ticket's price in basis points (1% = 100, so
+ * it stays an integer) and the VAT rate, in percent, charged on that cost (the organiser's
+ * `service_fee_vat_percent`, 0–23).
+ */
+export interface ServiceFee {
+  bp: number;
+  vatPercent: number;
+}
 
 /**
- * Service/operating cost of an order: the event's percentage of the subtotal plus VAT
- * on that cost, rounded half-up to the cent. Percent is given in basis points (1% = 100)
- * so it stays an integer.
+ * Service/operating cost of an amount: the fee's percentage of it plus the fee's VAT on that
+ * cost, each rounded half-up to the cent.
  */
-export function serviceCostCents(subtotalCents: number, percentBasisPoints: number): number {
-  const fee = Math.round((subtotalCents * percentBasisPoints) / 10_000);
-  return fee + Math.round((fee * VAT_RATE_PERCENT) / 100);
+export function serviceCostCents(subtotalCents: number, fee: ServiceFee): number {
+  const cost = Math.round((subtotalCents * fee.bp) / 10_000);
+  return cost + Math.round((cost * fee.vatPercent) / 100);
 }
 
 /**
@@ -46,26 +52,27 @@ export function serviceCostCents(subtotalCents: number, percentBasisPoints: numb
  */
 export function ticketsServiceCents(
   lines: readonly { unitCents: number; qty: number }[],
-  percentBasisPoints: number,
+  fee: ServiceFee,
 ): number {
-  return lines.reduce((n, l) => n + l.qty * serviceCostCents(l.unitCents, percentBasisPoints), 0);
+  return lines.reduce((n, l) => n + l.qty * serviceCostCents(l.unitCents, fee), 0);
 }
 
 /**
- * The percentage an order's service cost was counted with, if the event's rate still gives
- * that amount (an order keeps the amount, not the rate, and an organiser may change it).
+ * The percentage an order's service cost was counted with, if the event's fee (percentage and
+ * VAT rate) still gives that amount (an order keeps the amount, not the fee, and an organiser
+ * may change it).
  */
 export function ratedServiceFeeBp(
   ticketLines: readonly { unitCents: number; qty: number }[],
-  percentBasisPoints: number,
+  fee: ServiceFee,
   serviceCents: number,
 ): number | null {
-  return ticketsServiceCents(ticketLines, percentBasisPoints) === serviceCents ? percentBasisPoints : null;
+  return ticketsServiceCents(ticketLines, fee) === serviceCents ? fee.bp : null;
 }
 
 /** The price of one ticket with the service cost and its VAT: the price to show first. */
-export function allInPriceCents(unitCents: number, percentBasisPoints: number): number {
-  return unitCents + serviceCostCents(unitCents, percentBasisPoints);
+export function allInPriceCents(unitCents: number, fee: ServiceFee): number {
+  return unitCents + serviceCostCents(unitCents, fee);
 }
 
 /**

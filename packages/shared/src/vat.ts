@@ -13,3 +13,9 @@ export type VatRegion = (typeof TICKET_VAT_PRESETS)[number]['region'];
 /** The rate a new ticket type starts with: shows on the mainland. */
 export const DEFAULT_TICKET_VAT_PERCENT = 6;
 export const MAX_VAT_PERCENT = 23;
+
+/**
+ * The VAT rate a new event charges on its service cost: the standard rate (the platform's
+ * service is not the show); the organiser may set another (money.ts `ServiceFee`).
+ */
+export const DEFAULT_SERVICE_FEE_VAT_PERCENT = 23;

@@ -31,6 +31,7 @@ export function EventCard({ event, headingLevel = 3 }: { event: EventSummary; he
   const locale = currentLocale();
   const status = event.status as EventStatus;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const fee = { bp: event.service_fee_bp, vatPercent: event.service_fee_vat_percent };
   return (
     <li
       className="group relative flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md has-focus-visible:ring-2 has-focus-visible:ring-slate-900"
@@ -73,9 +74,9 @@ export function EventCard({ event, headingLevel = 3 }: { event: EventSummary; he
         {event.min_price_cents !== null && (
           <p className="mt-auto pt-3 text-sm font-semibold text-slate-900">
             {/* all-in (EU drip pricing): the cheapest ticket with its service cost */}
-            {allInPriceCents(event.min_price_cents, event.service_fee_bp) > event.min_price_cents
+            {allInPriceCents(event.min_price_cents, fee) > event.min_price_cents
               ? t('from_price_all_in', {
-                  price: formatEur(allInPriceCents(event.min_price_cents, event.service_fee_bp)),
+                  price: formatEur(allInPriceCents(event.min_price_cents, fee)),
                 })
               : t('from_price', { price: formatEur(event.min_price_cents) })}
           </p>

@@ -73,6 +73,8 @@ export const eventSummary = z.object({
   min_price_cents: z.number().nullable(),
   /** service cost percentage in basis points (500 = 5 %): all-in prices are shown with it */
   service_fee_bp: z.number(),
+  /** VAT rate (percent) on the service cost: the all-in price adds both (money.ts ServiceFee) */
+  service_fee_vat_percent: z.number(),
   organizer: organizerSummary,
 });
 export type EventSummary = z.infer<typeof eventSummary>;

@@ -25,7 +25,7 @@ import {
 } from './carts.repository';
 import { checkoutAccess } from '../pricing/codes.service';
 import { groupPlacesLeft } from './capacity-groups';
-import { ticketPrice } from './ticket-price';
+import { eventServiceFee, ticketPrice } from './ticket-price';
 import './carts.messages';
 
 export type { CartOwner } from './carts.repository';
@@ -128,7 +128,7 @@ function cartView(contents: CartContents, now: Date, eventId?: number): CartView
   const subtotal = viewItems.reduce((n, i) => n + i.line_cents, 0);
   const service = ticketsServiceCents(
     viewItems.map((i) => ({ unitCents: i.amount, qty: i.qty })),
-    event?.serviceFeeBp ?? 0,
+    event ? eventServiceFee(event) : { bp: 0, vatPercent: 0 },
   );
   return {
     id: cart.id,

@@ -1,5 +1,6 @@
+import type { ServiceFee } from '@bilheteira/shared/money';
 import { priceInForce, stepGuard, type PricedTicketType } from '@bilheteira/shared/price-steps';
-import type { PriceStepRow, TicketTypeRow } from './carts.repository';
+import type { EventRow, PriceStepRow, TicketTypeRow } from './carts.repository';
 
 /** A ticket type with its price steps, as the shared price rule reads it (price-steps.ts). */
 export function pricedType(type: TicketTypeRow, steps: readonly PriceStepRow[]): PricedTicketType {
@@ -29,4 +30,13 @@ export function ticketPrice(
 ): { priceCents: number; guard: number | null } {
   const priced = pricedType(type, steps);
   return { priceCents: priceInForce(priced, now).priceCents, guard: stepGuard(priced, now) };
+}
+
+/**
+ * The service cost an event charges now, its percentage and the VAT rate on it, as the shared
+ * money rules read it (money.ts). Carts, checkout, the promo quote and the order views take it
+ * from here.
+ */
+export function eventServiceFee(event: Pick<EventRow, 'serviceFeeBp' | 'serviceFeeVatPercent'>): ServiceFee {
+  return { bp: event.serviceFeeBp, vatPercent: event.serviceFeeVatPercent };
 }

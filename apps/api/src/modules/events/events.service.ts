@@ -88,6 +88,7 @@ function toSummary(
     is_session: e.isSession,
     min_price_cents: priced && prices.length ? Math.min(...prices) : null,
     service_fee_bp: e.serviceFeeBp,
+    service_fee_vat_percent: e.serviceFeeVatPercent,
     organizer: { slug: o.slug, name: o.name },
   };
 }

@@ -32,7 +32,7 @@ import { claimsOf, stockShortageKind, type StockClaim } from './stock.repository
 import { applyOrderCodes, type OrderCodes } from './order-codes';
 import { codeWriteRefusal } from './order-code-refusal';
 import { groupsOfType } from '../carts/capacity-groups';
-import { ticketPrice } from '../carts/ticket-price';
+import { eventServiceFee, ticketPrice } from '../carts/ticket-price';
 import './orders.messages';
 
 export type CreateOrderInput = z.output<typeof createOrderBody>;
@@ -279,7 +279,7 @@ async function prepareOrder(db: Db, input: CreateOrderArgs, now: Date): Promise<
   // the service cost is on tickets only, never on a wallet top-up
   const service = ticketsServiceCents(
     lines.filter((l) => l.kind === 'ticket'),
-    event.serviceFeeBp,
+    eventServiceFee(event),
   );
   const values: OrderValues = {
     eventId: event.id,

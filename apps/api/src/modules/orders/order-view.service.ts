@@ -10,6 +10,7 @@ import { toSessionDate } from '@bilheteira/shared/schemas/carts';
 import { ratedServiceFeeBp } from '@bilheteira/shared/money';
 import type { DbOrTx } from '../../db/client';
 import type { EventRow, SessionRow } from '../carts/carts.service';
+import { eventServiceFee } from '../carts/ticket-price';
 import { orderErrors } from './orders.errors';
 import { isPayable } from './order-hold';
 import {
@@ -36,7 +37,7 @@ const FILTER_STATUSES: Record<OrderFilter, OrderStatus[] | null> = {
 
 const asStatus = (s: string): OrderStatus => ORDER_STATUSES.find((x) => x === s) ?? 'pending';
 
-type EventFacts = Pick<EventRow, 'slug' | 'name' | 'startsAt' | 'serviceFeeBp'>;
+type EventFacts = Pick<EventRow, 'slug' | 'name' | 'startsAt' | 'serviceFeeBp' | 'serviceFeeVatPercent'>;
 
 /** The list view of one order, from its row, its lines and its event. */
 function summaryView(
@@ -66,7 +67,7 @@ function summaryView(
     service_fee_bp: e
       ? ratedServiceFeeBp(
           own.filter((l) => l.kind === 'ticket'),
-          e.serviceFeeBp,
+          eventServiceFee(e),
           o.serviceCents,
         )
       : null,

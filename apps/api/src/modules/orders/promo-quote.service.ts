@@ -3,7 +3,7 @@ import type { PromoQuoteView, promoQuoteBody } from '@bilheteira/shared/schemas/
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { findCartContents, mergeCartsAtLogin, sellableEvent } from '../carts/carts.service';
-import { ticketPrice } from '../carts/ticket-price';
+import { eventServiceFee, ticketPrice } from '../carts/ticket-price';
 import { orderErrors } from './orders.errors';
 import { applyOrderCodes } from './order-codes';
 
@@ -49,7 +49,7 @@ export async function quotePromo(
   );
   const gross = lines.reduce((n, l) => n + l.unitCents * l.qty, 0);
   const subtotal = coded.lines.reduce((n, l) => n + l.unitCents * l.qty, 0);
-  const service = ticketsServiceCents(coded.lines, event.serviceFeeBp);
+  const service = ticketsServiceCents(coded.lines, eventServiceFee(event));
   return {
     code: body.code,
     kind: coded.rule?.kind ?? 'percent',

@@ -6,6 +6,7 @@ import { audit } from '../../lib/audit';
 import { enqueueMessage } from '../../lib/outbox';
 import { issueTicketsForOrder } from '../tickets/ticket-issuing.service';
 import { creditOnlineTopUp } from '../wallet/wallet-ledger.service';
+import { eventServiceFee } from '../carts/ticket-price';
 import { findLines, findOrderForUpdate, markOrderPaid, type OrderRow } from '../orders/orders.service';
 import {
   claimsOf,
@@ -195,7 +196,7 @@ async function sendConfirmation(
     totalCents: order.totalCents,
     discountCents: order.discountCents,
     promoCode: (await findPromoCodeTexts(tx, [order])).get(order.promoCodeId ?? 0) ?? null,
-    serviceFeeBp: event ? ratedServiceFeeBp(ticketLines, event.serviceFeeBp, order.serviceCents) : null,
+    serviceFeeBp: event ? ratedServiceFeeBp(ticketLines, eventServiceFee(event), order.serviceCents) : null,
     tickets: tickets.map((x) => ({ name: x.name, token: withTokens ? x.token : null })),
     topupCents,
     publicUrl,

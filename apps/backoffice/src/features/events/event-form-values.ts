@@ -1,4 +1,5 @@
 import { isValidTimeZone } from '@bilheteira/shared/timezone';
+import { DEFAULT_SERVICE_FEE_VAT_PERCENT } from '@bilheteira/shared/vat';
 import type { AdminEventView } from './events-api';
 import { bpToPercent, optionalDecimal, optionalInt, percentToBp } from './money';
 import { fromLocalInput, toLocalInput } from './zoned';
@@ -69,7 +70,7 @@ export function newEventValues(contactEmail: string): EventFormValues {
     is_session: false,
     sales_start_at: '',
     service_fee_percent: '0',
-    service_fee_vat_percent: '23',
+    service_fee_vat_percent: String(DEFAULT_SERVICE_FEE_VAT_PERCENT),
     last_tickets_at: '50',
     refunds_allowed: false,
     refund_opens_at: '',

@@ -1,4 +1,4 @@
-import { allInPriceCents, formatEur } from '@bilheteira/shared/money';
+import { allInPriceCents, formatEur, type ServiceFee } from '@bilheteira/shared/money';
 import type { PriceScheduleView } from '@bilheteira/shared/schemas/pricing';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n/i18n';
@@ -11,11 +11,11 @@ import { formatDayMonth } from '../../../lib/date-format';
  */
 export function PriceStepNote({
   schedule,
-  feeBp,
+  fee,
   timeZone,
 }: {
   schedule: PriceScheduleView | undefined;
-  feeBp: number;
+  fee: ServiceFee;
   timeZone: string;
 }) {
   const { t } = useTranslation('catalog');
@@ -26,7 +26,7 @@ export function PriceStepNote({
     schedule.ends_at !== null
       ? t('tickets.price_step_until', { label, date: formatDayMonth(schedule.ends_at, timeZone, locale) })
       : t('tickets.price_step_left', { label, count: schedule.left_at_price ?? 0 });
-  const price = formatEur(allInPriceCents(schedule.next.price_cents, feeBp));
+  const price = formatEur(allInPriceCents(schedule.next.price_cents, fee));
   const then = schedule.next.label
     ? t('tickets.price_step_then_named', { label: schedule.next.label, price })
     : t('tickets.price_step_then', { price });

@@ -1,5 +1,5 @@
 import { isPurchasable, type EventStatus } from '@bilheteira/shared/event-status';
-import { allInPriceCents, formatEur } from '@bilheteira/shared/money';
+import { allInPriceCents, formatEur, type ServiceFee } from '@bilheteira/shared/money';
 import type { EventDetail } from '@bilheteira/shared/schemas/events';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,7 +35,7 @@ type TicketType = EventDetail['ticket_types'][number];
 /** One ticket type: name, description, price, availability and its quantity stepper. */
 function TicketTypeRow({
   tt,
-  feeBp,
+  fee,
   timeZone,
   available,
   lastTickets,
@@ -47,8 +47,8 @@ function TicketTypeRow({
   onStep,
 }: {
   tt: TicketType;
-  /** the event's service cost (basis points): prices are shown all-in */
-  feeBp: number;
+  /** the event's service cost and its VAT: prices are shown all-in */
+  fee: ServiceFee;
   /** the event's time zone (the date an announced price ends) */
   timeZone: string;
   available: number;
@@ -77,7 +77,7 @@ function TicketTypeRow({
         </p>
         {tt.description && <p className="text-sm text-slate-700">{tt.description}</p>}
         <p className="mt-1 text-sm">
-          <TicketPrice priceCents={tt.price_cents} feeBp={feeBp} />
+          <TicketPrice priceCents={tt.price_cents} fee={fee} />
           {(!closed || available === 0) && (
             <>
               <span className="mx-2 text-slate-400" aria-hidden>
@@ -104,8 +104,8 @@ function TicketTypeRow({
             </>
           )}
         </p>
-        <PriceStepNote schedule={tt.price_schedule} feeBp={feeBp} timeZone={timeZone} />
-        <TicketPriceNote priceCents={tt.price_cents} feeBp={feeBp} />
+        <PriceStepNote schedule={tt.price_schedule} fee={fee} timeZone={timeZone} />
+        <TicketPriceNote priceCents={tt.price_cents} fee={fee} />
         {inCart > 0 && !closed && (
           <p className="mt-1 text-sm font-medium text-indigo-800" data-testid="ticket-in-cart">
             {t('tickets.in_cart', { count: inCart })}
@@ -190,10 +190,8 @@ export function TicketSelector({
   const changed = rows.filter((r) => r.n !== r.had);
   const chosen = rows.filter((r) => r.n > 0);
   // all-in, as the prices above: the sum the cart's total will show
-  const totalCents = chosen.reduce(
-    (s, l) => s + l.n * allInPriceCents(l.tt.price_cents, event.service_fee_bp),
-    0,
-  );
+  const fee = { bp: event.service_fee_bp, vatPercent: event.service_fee_vat_percent };
+  const totalCents = chosen.reduce((s, l) => s + l.n * allInPriceCents(l.tt.price_cents, fee), 0);
   const totalCount = chosen.reduce((s, l) => s + l.n, 0);
   const updates = changed.some((r) => r.had > 0);
 
@@ -267,7 +265,7 @@ export function TicketSelector({
               <TicketTypeRow
                 key={tt.id}
                 tt={tt}
-                feeBp={event.service_fee_bp}
+                fee={fee}
                 timeZone={event.timezone}
                 available={available}
                 lastTickets={purchasable && lastTicketsFor(tt)}
