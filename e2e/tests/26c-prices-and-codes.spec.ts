@@ -145,3 +145,39 @@ test('early-bird price with its date, a hidden type unlocked by code, a promo co
   expect(plain(mail!.body)).toContain('Desconto (VERAO10): −5,50 €');
   expect(plain(mail!.body)).toContain('Total pago: 51,60 €');
 });
+
+test('the organiser shares one capacity between two ticket types in the back office', async ({ page }) => {
+  const organizer = await newOrganizer(page.request);
+  const call = organizerCall(page.request, organizer);
+  const starts = Date.now() + 30 * DAY;
+  const event = await call<{ id: number }>('post', '/events', {
+    name: `Festival Zona VIP ${Date.now().toString(36)}`,
+    address: 'Parque da Cidade, Porto',
+    contact_email: 'vip@promotora-e2e.pt',
+    starts_at: new Date(starts).toISOString(),
+    ends_at: new Date(starts + 3 * DAY).toISOString(),
+  });
+  for (const name of ['VIP dia', 'VIP 3 dias'])
+    await call('post', `/events/${event.id}/ticket-types`, { name, price_cents: 6000, quantity: 400 });
+  await page.addInitScript(() => localStorage.setItem('backoffice_locale', 'pt-pt'));
+  await page.goto(`/backoffice/organizers/${organizer.id}/events/${event.id}?tab=tickets`);
+
+  await page.getByTestId('add-group').click();
+  const dialog = page.getByTestId('group-dialog');
+  await dialog.getByLabel('Nome', { exact: true }).fill('Zona VIP');
+  await dialog.getByLabel('Capacidade (lugares)').fill('500');
+  await dialog.getByTestId('save-group').click();
+  // no ticket type chosen: said under the choices, and the form's summary is announced
+  await expect(dialog.getByRole('alert')).toHaveText('Corrija os campos assinalados.');
+  await expect(dialog.getByText('Escolha pelo menos um tipo de bilhete.')).toBeVisible();
+  await expectNoA11yViolations(page);
+  await dialog.getByRole('checkbox', { name: 'VIP dia', exact: true }).check();
+  await dialog.getByRole('checkbox', { name: 'VIP 3 dias', exact: true }).check();
+  await dialog.getByTestId('save-group').click();
+  await expect(dialog).toBeHidden();
+  const group = page.getByTestId('capacity-group');
+  await expect(group).toContainText('Zona VIP');
+  await expect(group).toContainText('0 / 500 lugares ocupados');
+  await expect(group).toContainText('VIP dia, VIP 3 dias');
+  await screenshotBoth(page, '26c-capacity-groups');
+});

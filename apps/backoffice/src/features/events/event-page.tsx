@@ -12,6 +12,7 @@ import { serverError } from './form-kit';
 import { useDuplicateEvent, useEvent, type AdminEventView } from './events-api';
 import { EventForm } from './event-form';
 import { formatEventDates, publicUrl, StatusBadge } from './event-status';
+import { CapacityGroupsPanel } from './capacity-groups-panel';
 import { CodesPanel } from './codes-panel';
 import { ImageField } from './image-field';
 import { LifecycleActions } from './lifecycle/lifecycle-actions';
@@ -64,7 +65,12 @@ export function EventPage() {
         </div>
       )}
       {tab === 'schedule' && <SchedulePanel organizerId={organizerId} event={e} />}
-      {tab === 'tickets' && <TicketTypesPanel organizerId={organizerId} event={e} />}
+      {tab === 'tickets' && (
+        <div className="flex flex-col gap-8">
+          <TicketTypesPanel organizerId={organizerId} event={e} />
+          <CapacityGroupsPanel organizerId={organizerId} event={e} />
+        </div>
+      )}
       {tab === 'codes' && <CodesPanel organizerId={organizerId} event={e} />}
     </div>
   );

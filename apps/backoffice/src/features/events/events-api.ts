@@ -12,13 +12,22 @@ import type {
 } from '@bilheteira/shared/schemas/backoffice-events';
 import type {
   AccessCodeView,
+  CapacityGroupBody,
+  CapacityGroupView,
   PromoCodeView,
   priceStepView,
   PriceStepsBody,
 } from '@bilheteira/shared/schemas/pricing';
 import { api, apiEnvelope } from '../../lib/api';
 
-export type { AdminEventSummary, AdminEventView, AdminTicketTypeView, AccessCodeView, PromoCodeView };
+export type {
+  AdminEventSummary,
+  AdminEventView,
+  AdminTicketTypeView,
+  AccessCodeView,
+  CapacityGroupView,
+  PromoCodeView,
+};
 export type SessionView = z.infer<typeof adminSessionView>;
 export type DayView = z.infer<typeof adminEventDayView>;
 export type PriceStep = z.infer<typeof priceStepView>;
@@ -166,4 +175,27 @@ export const useSaveCode = (organizerId: number, eventId: number, kind: CodeKind
 export const useDeleteCode = (organizerId: number, eventId: number, kind: CodeKind) =>
   useEventsChange(organizerId, (id: number) =>
     apiEnvelope<{ message?: string }>(`${base(organizerId)}/${eventId}/${kind}/${id}`, { method: 'DELETE' }),
+  );
+
+/** The event's shared capacities (pretix quotas) with their places sold and held. */
+export function useCapacityGroups(organizerId: number, eventId: number) {
+  return useQuery({
+    queryKey: [...eventKey(organizerId, eventId), 'capacity-groups'],
+    queryFn: () => api<CapacityGroupView[]>(`${base(organizerId)}/${eventId}/capacity-groups`),
+  });
+}
+
+export const useSaveCapacityGroup = (organizerId: number, eventId: number) =>
+  useEventsChange(organizerId, (v: { id: number | null; body: CapacityGroupBody }) =>
+    apiEnvelope<CapacityGroupView>(
+      `${base(organizerId)}/${eventId}/capacity-groups${v.id ? `/${v.id}` : ''}`,
+      { method: v.id ? 'PATCH' : 'POST', json: v.body },
+    ),
+  );
+
+export const useDeleteCapacityGroup = (organizerId: number, eventId: number) =>
+  useEventsChange(organizerId, (id: number) =>
+    apiEnvelope<{ message?: string }>(`${base(organizerId)}/${eventId}/capacity-groups/${id}`, {
+      method: 'DELETE',
+    }),
   );
