@@ -201,6 +201,42 @@ describe('insert_pending_orders', () => {
     ]);
   });
 
+  it('claims capacity groups: refuses the order that would pass one, records and nets what each line took', async () => {
+    const [typeA, typeB] = [await newTicketType(10), await newTicketType(10)];
+    const group = await idOf(
+      sql`INSERT INTO capacity_groups (event_id, name, capacity) VALUES (${eventId}, 'fn group', 3) RETURNING id`,
+    );
+    const grouped = (customer: number, typeId: number, qty: number) => {
+      const o = order({ customer_id: customer }, typeId, qty);
+      return {
+        ...o,
+        lines: [{ ...o.lines[0]!, stock_groups: [group] }],
+        counters: [...o.counters, { kind: 'group', id: group, n: qty }],
+      };
+    };
+    const [a, b] = [await newCustomer(), await newCustomer()];
+    const res = await call([grouped(a, typeA, 2), grouped(b, typeB, 2)]);
+    expect(res[0]).toMatchObject({ error_code: null });
+    expect(res[1]).toMatchObject({
+      order_id: null,
+      error_code: '23514',
+      error_constraint: 'capacity_groups_within_capacity',
+    });
+    const groupRow = () =>
+      one<{ reserved: number }>(sql`SELECT reserved FROM capacity_groups WHERE id = ${group}`);
+    expect(await groupRow()).toEqual({ reserved: 2 });
+    expect(await reservedOf(typeB)).toBe(0);
+    const [line] = await rows<{ stock_groups: number[] }>(
+      sql`SELECT stock_groups FROM order_lines WHERE id = ${res[0]!.line_ids![0]!}`,
+    );
+    expect(line!.stock_groups).toEqual([group]);
+    // the whole group again for the same buyer: fits because the replaced order gives its 2 back
+    const again = await call([grouped(a, typeB, 3)]);
+    expect(again[0]).toMatchObject({ error_code: null });
+    expect(await groupRow()).toEqual({ reserved: 3 });
+    expect([await reservedOf(typeA), await reservedOf(typeB)]).toEqual([0, 3]);
+  });
+
   it.skipIf(!onPostgres)(
     "claims one order's counters in the global lock order, whatever order they are given in",
     async () => {
