@@ -37,7 +37,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
           '`event_slug`; without it, it answers 404 like an unknown event. Errors: 401 without a ' +
           'live session (before any other refusal); 404 event_not_found; 422 cart_empty, ' +
           'below_minimum (details.items), above_maximum, topup_unavailable; 409 sold_out / ' +
-          'session_full / day_full; 429 rate_limited (ORDER_RATE_PER_CUSTOMER_PER_MINUTE, _PER_IP_).',
+          'session_full / day_full / group_full (a shared capacity: details.group_id, ticket_ids); ' +
+          '429 rate_limited (ORDER_RATE_PER_CUSTOMER_PER_MINUTE, _PER_IP_).',
         security: [{ bearer: [] }],
         headers: idemHeader,
         body: createOrderBody,
