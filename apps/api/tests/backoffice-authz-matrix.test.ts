@@ -10,6 +10,8 @@
  * door staff cannot change prices; nothing answers 5xx. Public routes (sign-in, invitations)
  * are listed as exceptions. Users and sessions are made once (backoffice-sessions.ts).
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -66,6 +68,7 @@ const OPERATOR = /^\S+ \/api\/backoffice\/operator\//;
 const PERMISSION_OF: [RegExp, Permission][] = [
   [/^\S+ .*\/events\/:eventId\/(stations|bracelets)(\/|$)/, 'bar.manage'],
   [/^POST .*\/events\/:eventId\/(publish|unpublish|postpone|cancel)$/, 'events.publish'],
+  [/^GET .*\/events\/:eventId\/dashboard(\/stream)?$/, 'events.view'],
   [/^POST .*\/sessions\/:sessionId\/(postpone|cancel)$/, 'events.publish'],
   [/^GET .*\/events(\/:eventId(\/(preview|changes|image|capacity-groups))?)?$/, 'events.view'],
   [/^\S+ .*\/(promo-codes|access-codes)(\/:codeId)?$/, 'events.edit'],
@@ -125,7 +128,37 @@ function fill(path: string, organizerId: number, eventId: number): string {
     .replace(/:id\b/, String(ids.request));
 }
 
+let listening: Promise<number> | undefined;
+/**
+ * A server-sent event stream (`…/stream`) never ends by itself, so inject would wait for ever:
+ * it is called on a real connection (the app listening on a free port, one connection per
+ * call so none is left open when the app closes), its status read, and hung up at once.
+ */
+async function callStream(url: string, who: StaffSession | null) {
+  listening ??= t.app
+    .listen({ port: 0, host: '127.0.0.1' })
+    .then(() => (t.app.server.address() as AddressInfo).port);
+  const port = await listening;
+  return new Promise<{ statusCode: number; body: string }>((resolve, reject) => {
+    const headers = who ? { cookie: `bh_staff=${who.cookie}` } : {};
+    http
+      .get({ host: '127.0.0.1', port, path: url, agent: false, headers }, (res) => {
+        const statusCode = res.statusCode ?? 0;
+        if (String(res.headers['content-type']).startsWith('text/event-stream')) {
+          res.destroy();
+          return resolve({ statusCode, body: '' });
+        }
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ statusCode, body }));
+      })
+      .on('error', reject);
+  });
+}
+
 async function call(r: Route, url: string, who: StaffSession | null) {
+  if (r.method === 'GET' && r.path.endsWith('/stream')) return callStream(url, who);
   const payload = sampleBody(r, ++n);
   const opts = { method: r.method as 'GET', url, ...(payload ? { payload } : {}) };
   return who ? asStaff(t, who, opts) : t.app.inject(opts);

@@ -153,16 +153,64 @@ export async function ledgerSums(db: DbOrTx, walletId: number) {
   return rows[0]!;
 }
 
+/**
+ * Money of ledger rows `t` that a top-up loaded online (the refundable part); the rest of a
+ * top-up was loaded at the event. One definition for a wallet's quote and an event's totals.
+ */
+const onlineTopupCents = sql.raw(
+  `coalesce(sum(t.online_delta_cents) filter (where t.type = 'topup' and t.online_delta_cents > 0), 0)`,
+);
+
 /** Sum of online top-ups ever credited and of online money spent at stations (for the quote). */
 export async function onlineBreakdown(db: DbOrTx, walletId: number) {
   const rows = await queryRows<{ topped_up: number; spent: number }>(
     db,
     sql`select
-          coalesce(sum(online_delta_cents) filter (where type = 'topup' and online_delta_cents > 0), 0)::int as topped_up,
-          coalesce(-sum(online_delta_cents) filter (where type = 'consumption'), 0)::int as spent
-        from wallet_transactions where wallet_id = ${walletId}`,
+          ${onlineTopupCents}::int as topped_up,
+          coalesce(-sum(t.online_delta_cents) filter (where t.type = 'consumption'), 0)::int as spent
+        from wallet_transactions t where t.wallet_id = ${walletId}`,
   );
   return rows[0]!;
+}
+
+/** An event's wallets now: how many, the money they hold and its online (refundable) part. */
+export async function eventWalletTotals(db: DbOrTx, eventId: number) {
+  const rows = await queryRows<{ wallets: unknown; balance: unknown; online: unknown }>(
+    db,
+    sql`select count(*) as wallets, coalesce(sum(balance_cents), 0) as balance,
+          coalesce(sum(online_cents), 0) as online
+        from wallets where event_id = ${eventId}`,
+  );
+  const r = rows[0]!;
+  return { wallets: Number(r.wallets), balanceCents: Number(r.balance), onlineCents: Number(r.online) };
+}
+
+/**
+ * An event's ledger added up per type and station (null: not recorded by a till, e.g. an
+ * online top-up or a refund request): signed sums, the online top-up part, row counts.
+ */
+export async function eventLedgerTotals(db: DbOrTx, eventId: number) {
+  const rows = await queryRows<{
+    type: string;
+    station_id: number | null;
+    amount: unknown;
+    online_topup: unknown;
+    n: unknown;
+  }>(
+    db,
+    sql`select t.type, t.station_id, coalesce(sum(t.amount_cents), 0) as amount,
+          ${onlineTopupCents} as online_topup, count(*) as n
+        from wallets w join wallet_transactions t on t.wallet_id = w.id
+        where w.event_id = ${eventId}
+        group by t.type, t.station_id`,
+  );
+  return rows.map((r) => ({
+    type: r.type as LedgerType,
+    stationId: r.station_id === null ? null : Number(r.station_id),
+    amountCents: Number(r.amount),
+    onlineTopupCents: Number(r.online_topup),
+    count: Number(r.n),
+  }));
 }
 
 export interface TransactionCursor {
@@ -271,4 +319,16 @@ export async function customerFirstName(db: DbOrTx, customerId: number): Promise
     .where(eq(customers.id, customerId))
     .limit(1);
   return rows[0]?.firstName ?? null;
+}
+
+/** An event's wallet refund requests per status: how many and the amounts asked (before the fee). */
+export async function eventRefundTotals(db: DbOrTx, eventId: number) {
+  const rows = await queryRows<{ status: string; n: unknown; amount: unknown }>(
+    db,
+    sql`select r.status, count(*) as n, coalesce(sum(r.amount_cents), 0) as amount
+        from wallets w join refund_requests r on r.wallet_id = w.id
+        where w.event_id = ${eventId}
+        group by r.status`,
+  );
+  return rows.map((r) => ({ status: r.status, count: Number(r.n), amountCents: Number(r.amount) }));
 }

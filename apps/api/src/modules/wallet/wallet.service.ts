@@ -25,6 +25,9 @@ import {
   braceletsOfWallet,
   findBraceletByCode,
   customerHasEventHistory,
+  eventLedgerTotals,
+  eventRefundTotals,
+  eventWalletTotals,
   findCustomerWallet,
   findEventBySlugForWallet,
   findEventForWallet,
@@ -337,4 +340,18 @@ export async function replaceBracelet(
       });
     }),
   );
+}
+
+/**
+ * An event's wallet figures for the back office's dashboard: its wallets now (count, money
+ * held, the online part), its ledger added up per type and station, its refund requests per
+ * status. Read side by side; `db` is any handle (no transaction needed).
+ */
+export async function eventWalletFigures(db: Db | Tx, eventId: number) {
+  const [wallets, ledger, refunds] = await Promise.all([
+    eventWalletTotals(db, eventId),
+    eventLedgerTotals(db, eventId),
+    eventRefundTotals(db, eventId),
+  ]);
+  return { wallets, ledger, refunds };
 }
