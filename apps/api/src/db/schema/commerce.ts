@@ -96,6 +96,8 @@ export const orders = pgTable(
   (t) => [
     index('orders_customer_idx').on(t.customerId, t.createdAt),
     index('orders_pending_idx').on(t.status, t.expiresAt),
+    // an event's orders by status: the live dashboard's paid orders and its change fingerprint
+    index('orders_event_status_idx').on(t.eventId, t.status),
     index('orders_promo_code_idx')
       .on(t.promoCodeId, t.customerId)
       .where(sql`promo_code_id IS NOT NULL`),

@@ -30,6 +30,8 @@ export const customerTickets = pgTable(
   (t) => [
     index('customer_tickets_customer_idx').on(t.customerId, t.eventId),
     index('customer_tickets_pending_mobile_idx').on(t.pendingMobile),
+    // an event's tickets (the dashboard reaches the event's check-ins through them)
+    index('customer_tickets_event_idx').on(t.eventId),
   ],
 );
 

@@ -34,7 +34,11 @@ export const wallets = pgTable(
     onlineCents: integer('online_cents').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('wallets_customer_event_idx').on(t.customerId, t.eventId)],
+  (t) => [
+    uniqueIndex('wallets_customer_event_idx').on(t.customerId, t.eventId),
+    // an event's wallets (the dashboard's float, and its ledger through them)
+    index('wallets_event_idx').on(t.eventId),
+  ],
 );
 
 export const bracelets = pgTable('bracelets', {
