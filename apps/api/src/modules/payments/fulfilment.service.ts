@@ -1,31 +1,18 @@
 import { isOpenPaymentStatus } from '@bilheteira/shared/schemas/orders';
-import { ratedServiceFeeBp } from '@bilheteira/shared/money';
-import { normalizeLocale } from '@bilheteira/shared/locales';
-import type { Db, Tx } from '../../db/client';
+import type { Db } from '../../db/client';
 import { audit } from '../../lib/audit';
-import { enqueueMessage } from '../../lib/outbox';
 import { issueTicketsForOrder } from '../tickets/ticket-issuing.service';
 import { creditOnlineTopUp } from '../wallet/wallet-ledger.service';
-import { eventServiceFee } from '../carts/ticket-price';
-import { findLines, findOrderForUpdate, markOrderPaid, type OrderRow } from '../orders/orders.service';
+import { findLines, findOrderForUpdate, markOrderPaid } from '../orders/orders.service';
+import { claimsOf, commitStock, reserveStock, retakeCodeUses } from '../orders/orders.service';
 import {
-  claimsOf,
-  commitStock,
-  findPromoCodeTexts,
-  reserveStock,
-  retakeCodeUses,
-} from '../orders/orders.service';
-import {
-  findCustomer,
-  findEvent,
   findPaymentById,
   findPaymentForUpdate,
-  findTicketsWithTypes,
   recordPaymentEvent,
   updatePayment,
 } from './payments.repository';
 import './payments.messages';
-import { orderPaidEmail } from './order-paid-email';
+import { queueOrderPaidEmail } from './order-paid-notice.service';
 
 export type FulfilmentOutcome =
   'fulfilled' | 'duplicate' | 'already_paid' | 'refund_pending' | 'refunded' | 'not_found';
@@ -144,14 +131,12 @@ export async function fulfilPayment(
         now,
       );
     }
-    await sendConfirmation(
-      tx,
-      order,
+    await queueOrderPaidEmail(tx, order, {
       ticketIds,
-      topups.reduce((n, t) => n + t.unitCents * t.qty, 0),
-      opts.publicUrl,
+      topupCents: topups.reduce((n, t) => n + t.unitCents * t.qty, 0),
+      publicUrl: opts.publicUrl,
       ticketLines,
-    );
+    });
     await audit(tx, {
       actor: c.provider,
       action: 'order.paid',
@@ -164,55 +149,6 @@ export async function fulfilPayment(
     // instead of the whole fulfilment (the order row lock above already makes this run once).
     await commitStock(tx, order.eventId, claims);
     return 'fulfilled';
-  });
-}
-
-async function sendConfirmation(
-  tx: Tx,
-  order: OrderRow,
-  ticketIds: number[],
-  topupCents: number,
-  publicUrl: string,
-  ticketLines: readonly { unitCents: number; qty: number }[],
-) {
-  // one after another: a transaction is one connection, which runs one query at a time
-  const customer = await findCustomer(tx, order.customerId);
-  const event = await findEvent(tx, order.eventId);
-  const tickets = await findTicketsWithTypes(tx, ticketIds);
-  const recipient = order.receiptEmail || customer?.email;
-  if (!recipient || !customer) return;
-  // A ticket token is an admission: it goes only to the customer's confirmed email (issue
-  // 23); another address gets the receipt with the names and the link to the tickets.
-  const withTokens = !!customer.emailVerifiedAt && recipient.toLowerCase() === customer.email?.toLowerCase();
-  const locale = normalizeLocale(customer.locale);
-  // a top-up alone gets a top-up receipt, not "your tickets" (orderPaidEmail)
-  const { subject, body } = orderPaidEmail({
-    locale,
-    firstName: customer.firstName,
-    eventName: event?.name ?? '',
-    reference: order.reference,
-    subtotalCents: order.subtotalCents,
-    serviceCents: order.serviceCents,
-    totalCents: order.totalCents,
-    discountCents: order.discountCents,
-    promoCode: (await findPromoCodeTexts(tx, [order])).get(order.promoCodeId ?? 0) ?? null,
-    serviceFeeBp: event ? ratedServiceFeeBp(ticketLines, eventServiceFee(event), order.serviceCents) : null,
-    tickets: tickets.map((x) => ({ name: x.name, token: withTokens ? x.token : null })),
-    topupCents,
-    publicUrl,
-  });
-  await enqueueMessage(tx, {
-    channel: 'email',
-    recipient,
-    customerId: customer.id,
-    subject,
-    body,
-    meta: {
-      kind: 'order_paid',
-      receipt: tickets.length ? 'tickets' : 'topup',
-      order_id: order.id,
-      ticket_ids: ticketIds,
-    },
   });
 }
 

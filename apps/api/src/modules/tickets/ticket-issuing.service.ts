@@ -1,6 +1,11 @@
 import type { DbOrTx, Tx } from '../../db/client';
 import { ensureEventSigningKey } from './signing-key.repository';
-import { countTypesOfEvent, findIssuedTicketIds, insertCustomerTickets } from './tickets.repository';
+import {
+  countTypesOfEvent,
+  findIssuedTicketIds,
+  insertCustomerTickets,
+  listTicketsOfOrder,
+} from './tickets.repository';
 import { signTicketToken } from './ticket-token';
 
 export interface IssueTicketsInput {
@@ -57,4 +62,9 @@ export async function issueTicketsForOrder(tx: Tx, input: IssueTicketsInput, now
 /** The ids of the tickets issued for an order, in issue order. */
 export function issuedTicketIds(db: DbOrTx, orderId: number): Promise<number[]> {
   return findIssuedTicketIds(db, orderId);
+}
+
+/** The tickets an order issued with their event, type and session, whoever holds them now. */
+export function ticketsOfOrder(db: DbOrTx, orderId: number) {
+  return listTicketsOfOrder(db, orderId);
 }

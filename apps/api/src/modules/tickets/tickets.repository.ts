@@ -16,6 +16,8 @@ const ticketWithContext = {
   id: customerTickets.id,
   token: customerTickets.token,
   customerId: customerTickets.customerId,
+  /** the mobile a transfer waits for (customerId is null meanwhile) */
+  pendingMobile: customerTickets.pendingMobile,
   state: customerTickets.state,
   orderId: customerTickets.orderId,
   createdAt: customerTickets.createdAt,
@@ -65,6 +67,11 @@ export async function listTicketsOfCustomer(
   return selectTickets(db)
     .where(where)
     .orderBy(asc(events.startsAt), asc(ticketTypes.sortOrder), asc(customerTickets.id));
+}
+
+/** The tickets an order issued, whoever holds them now (the back office's order story). */
+export async function listTicketsOfOrder(db: DbOrTx, orderId: number): Promise<TicketWithContext[]> {
+  return selectTickets(db).where(eq(customerTickets.orderId, orderId)).orderBy(asc(customerTickets.id));
 }
 
 /** One ticket by its current token, only if the customer owns it. */
