@@ -40,6 +40,8 @@ describe('OpenAPI document (a typed client can be generated from it)', () => {
         'CheckinResponse',
         'StationBatchResponse',
         'SessionResponse',
+        'AdminOrderListResponse',
+        'AdminOrderResponse',
       ]),
     );
     expect(doc.paths['/api/orders']!.post!.responses['201']!.content!['application/json']!.schema).toEqual({

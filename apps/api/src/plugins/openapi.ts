@@ -5,7 +5,9 @@ import type { RouteOptions } from 'fastify';
 import { z } from 'zod';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import * as account from '@bilheteira/shared/schemas/account';
+import * as backofficeDashboard from '@bilheteira/shared/schemas/backoffice-dashboard';
 import * as backofficeEvents from '@bilheteira/shared/schemas/backoffice-events';
+import * as backofficeOrders from '@bilheteira/shared/schemas/backoffice-orders';
 import * as carts from '@bilheteira/shared/schemas/carts';
 import * as common from '@bilheteira/shared/schemas/common';
 import * as contact from '@bilheteira/shared/schemas/contact';
@@ -21,7 +23,9 @@ import { declaredErrorSpecs } from '../lib/errors';
 /** The shared schema modules whose exported schemas become named components. */
 const sharedSchemaModules: Record<string, Record<string, unknown>> = {
   account,
+  backofficeDashboard,
   backofficeEvents,
+  backofficeOrders,
   carts,
   common,
   contact,
