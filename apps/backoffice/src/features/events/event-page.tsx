@@ -14,6 +14,8 @@ import { EventForm } from './event-form';
 import { formatEventDates, publicUrl, StatusBadge } from './event-status';
 import { CapacityGroupsPanel } from './capacity-groups-panel';
 import { CodesPanel } from './codes-panel';
+import { BarPanel } from './bar/bar-panel';
+import { DoorPanel } from './door/door-panel';
 import { ImageField } from './image-field';
 import { LifecycleActions } from './lifecycle/lifecycle-actions';
 import { PreviewDialog } from './preview-dialog';
@@ -30,7 +32,12 @@ export function EventPage() {
   const organizerId = current?.organizer_id ?? 0;
   const event = useEvent(organizerId, eventId);
   const [params] = useSearchParams();
-  const tab = (TABS as readonly string[]).includes(params.get('tab') ?? '')
+  // the door's and the bar's tabs are for those who run them
+  const runs = { door: 'door.manage', bar: 'bar.manage' } as const;
+  const tabs = TABS.filter(
+    (t) => !(t in runs) || (current && roleHas(current.role, runs[t as keyof typeof runs])),
+  );
+  const tab = (tabs as readonly string[]).includes(params.get('tab') ?? '')
     ? (params.get('tab') as Tab)
     : 'details';
   if (!current || !roleHas(current.role, 'events.view')) return <Navigate to="/" replace />;
@@ -57,7 +64,7 @@ export function EventPage() {
           </>
         }
       />
-      <StepsBar active={tab} base={paths.event(organizerId, e.id)} />
+      <StepsBar active={tab} base={paths.event(organizerId, e.id)} tabs={tabs} />
       {tab === 'details' && (
         <div className="flex flex-col gap-6">
           {roleHas(current.role, 'events.edit') && <ImageField organizerId={organizerId} eventId={e.id} />}
@@ -72,6 +79,8 @@ export function EventPage() {
         </div>
       )}
       {tab === 'codes' && <CodesPanel organizerId={organizerId} event={e} />}
+      {tab === 'door' && <DoorPanel organizerId={organizerId} eventId={e.id} />}
+      {tab === 'bar' && <BarPanel organizerId={organizerId} eventId={e.id} />}
     </div>
   );
 }

@@ -3,14 +3,15 @@ import { expectNoA11yViolations, lisbonDay, screenshotBoth } from '../support/he
 import { newOrganizer, organizerCall } from '../support/organizer';
 
 /**
- * Issue 27 item 5, as a festival's owner sets up the cashless bar: a bar station whose key is
- * shown once and works at the tills' API, then a batch file of 50 bracelets; a file with a bad
- * line is refused by line and imports nothing. The tab is checked in en and es.
+ * Issue 27 items 4 and 5, as a festival's owner sets up the door and the cashless bar: a door
+ * device enrolled by QR code whose key scans at the door API, its scan in the log, then revoked;
+ * a bar station whose key is shown once and works at the tills' API, then a batch file of 50
+ * bracelets; a file with a bad line is refused by line and imports nothing. Checked in en and es.
  */
 
 const csv = (rows: string[]) => Buffer.from(['uid,code,secret', ...rows].join('\n'));
 
-test('the owner adds a bar with its key and imports 50 bracelets', async ({ page }) => {
+test('the owner enrols a door device, adds a bar with its key and imports 50 bracelets', async ({ page }) => {
   const organizer = await newOrganizer(page.request);
   const call = organizerCall(page.request, organizer);
   const event = await call<{ id: number }>('post', '/events', {
@@ -20,7 +21,35 @@ test('the owner adds a bar with its key and imports 50 bracelets', async ({ page
     starts_at: `${lisbonDay(30)}T16:00:00Z`,
     ends_at: `${lisbonDay(31)}T23:00:00Z`,
   });
-  await page.goto(`/backoffice/organizers/${organizer.id}/events/${event.id}?tab=bar`);
+  // the door: a device enrolled by its QR code; its key scans; the scan is in the log
+  await page.goto(`/backoffice/organizers/${organizer.id}/events/${event.id}?tab=door`);
+  await page.getByTestId('add-device').click();
+  await page.getByTestId('device-dialog').getByLabel('Nome (porta)').fill('Porta Norte');
+  await page.getByTestId('save-device').click();
+  const enrolment = page.getByTestId('enrolment-dialog');
+  await expect(enrolment.getByRole('img', { name: 'Código QR de registo do dispositivo' })).toBeVisible();
+  const deviceKey = await enrolment.getByTestId('device-key').inputValue();
+  await expectNoA11yViolations(page);
+  await screenshotBoth(page, '27c-door-enrolment');
+  await enrolment.getByTestId('enrolment-done').click();
+  const scan = () =>
+    page.request.post('/api/checkin', {
+      headers: { 'x-device-key': deviceKey },
+      data: { token: 'not-a-ticket', nonce: `e2e-${Date.now()}` },
+    });
+  expect((await scan()).status()).toBe(200);
+  await page.reload();
+  await expect(page.getByTestId('device-counts')).toHaveText(/^0 entradas · 1 leitura · última às /);
+  await expect(page.getByTestId('scans-table').locator('tbody tr')).toContainText(['Porta Norte']);
+  await expect(page.getByTestId('scans-table')).toContainText('Desconhecido');
+  await page.getByRole('button', { name: 'Revogar Porta Norte' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Revogar' }).click();
+  await expect(page.getByTestId('device')).toContainText('Revogado');
+  expect((await scan()).status()).toBe(401);
+  await expectNoA11yViolations(page);
+  await screenshotBoth(page, '27c-door');
+
+  await page.getByTestId('tab-bar').click();
   await expect(page.getByRole('heading', { name: 'Postos de venda' })).toBeVisible();
   await expect(page.getByText('Ainda não há postos de venda.')).toBeVisible();
 
@@ -65,7 +94,9 @@ test('the owner adds a bar with its key and imports 50 bracelets', async ({ page
     mimeType: 'text/csv',
     buffer: csv(['ZZZZ,123456', rows[0]!]),
   });
-  await expect(page.getByTestId('import-problems')).toContainText('Linha 2 (UID): UID inválido: 8, 14 ou 20 algarismos hexadecimais');
+  await expect(page.getByTestId('import-problems')).toContainText(
+    'Linha 2 (UID): UID inválido: 8, 14 ou 20 algarismos hexadecimais',
+  );
   await expect(page.getByTestId('bracelet-counts')).toContainText('50 ativas');
   await expectNoA11yViolations(page);
   await screenshotBoth(page, '27c-bracelets');
