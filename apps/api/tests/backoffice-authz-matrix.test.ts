@@ -12,7 +12,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, roleHas, type Permission, type Role } from '@bilheteira/shared/backoffice-roles';
@@ -20,6 +20,8 @@ import {
   accessCodes,
   capacityGroupMembers,
   capacityGroups,
+  events,
+  orders,
   organizerRequests,
   organizers,
   promoCodes,
@@ -71,6 +73,9 @@ const PERMISSION_OF: [RegExp, Permission][] = [
   [/^GET .*\/events\/:eventId\/dashboard(\/stream)?$/, 'events.view'],
   [/^POST .*\/sessions\/:sessionId\/(postpone|cancel)$/, 'events.publish'],
   [/^GET .*\/events(\/:eventId(\/(preview|changes|image|capacity-groups))?)?$/, 'events.view'],
+  [/^GET .*\/orders(\/:orderId)?$/, 'orders.view'],
+  [/^POST .*\/orders\/:orderId\/resend$/, 'orders.refund'],
+  [/^\S+ .*\/:organizerId\/refunds(\/(decisions|sepa-export))?$/, 'orders.refund'],
   [/^\S+ .*\/(promo-codes|access-codes)(\/:codeId)?$/, 'events.edit'],
   [/^\S+ .*\/price-steps$/, 'events.edit'],
   [/^(POST|PATCH|PUT|DELETE) .*\/events(\/|$)/, 'events.edit'],
@@ -88,6 +93,7 @@ function sampleBody(r: Route, n: number): object | undefined {
   if (r.path.endsWith('/members/:userId')) return { role: 'viewer' };
   if (r.path.endsWith('/approve')) return { nif: '123456789', iban: 'PT50000201231234567890154' };
   if (r.path.endsWith('/reject')) return { reason: 'Matrix test' };
+  if (r.path.endsWith('/refunds/decisions')) return { ids: [2_147_483_646], decision: 'approve' };
   if (/\/(second-factor|totp\/enable)$/.test(r.path)) return { code: '000000' };
   return {};
 }
@@ -109,14 +115,17 @@ const ids = {
   request: 0,
   eventB: 0,
   invitation: 0,
+  order: 0,
+  orderB: 0,
 };
 let n = 0;
 
-function fill(path: string, organizerId: number, eventId: number): string {
+function fill(path: string, organizerId: number, eventId: number, orderId = ids.order): string {
   const access = path.includes('/access-codes/');
   return path
     .replace(':organizerId', String(organizerId))
     .replace(':eventId', String(eventId))
+    .replace(':orderId', String(orderId))
     .replace(':sessionId', String(ids.session))
     .replace(':stationId', '1')
     .replace(/:(typeId|ticketTypeId)/, String(ids.type))
@@ -226,6 +235,30 @@ beforeAll(async () => {
   });
   expect(created.statusCode, created.body).toBe(201);
   ids.eventB = created.json().data.id;
+  // a paid order of each organiser (the demo's own, and one written directly for B's draft)
+  const [paidA] = await db
+    .select({ id: orders.id, customerId: orders.customerId })
+    .from(orders)
+    .innerJoin(events, eq(events.id, orders.eventId))
+    .where(and(eq(events.organizerId, orgA), eq(orders.status, 'paid')))
+    .limit(1);
+  ids.order = paidA!.id;
+  ids.orderB = (
+    await db
+      .insert(orders)
+      .values({
+        reference: 'BMATRIXB01',
+        customerId: paidA!.customerId,
+        eventId: ids.eventB,
+        status: 'paid',
+        subtotalCents: 1000,
+        serviceCents: 0,
+        totalCents: 1000,
+        expiresAt: new Date(),
+        paidAt: new Date(),
+      })
+      .returning()
+  )[0]!.id;
 });
 afterAll(() => t.close());
 
@@ -284,7 +317,7 @@ describe('back-office authorisation matrix', () => {
       const permission = permissionOf(r)!;
       const key = `${r.method} ${r.path}`;
       const own = fill(r.path, orgA, ids.event);
-      const foreignIds = fill(r.path, orgA, ids.eventB);
+      const foreignIds = fill(r.path, orgA, ids.eventB, ids.orderB);
       const otherOrg = fill(r.path, orgB, ids.eventB);
 
       const anon = await call(r, own, null);
@@ -316,7 +349,7 @@ describe('back-office authorisation matrix', () => {
               : other.statusCode === 404,
             `${key} ${who} other organiser: ${other.statusCode}`,
           );
-          if (!r.path.includes(':eventId')) return;
+          if (!/:(eventId|orderId)/.test(r.path)) return;
           const foreign = await call(r, foreignIds, users[who]);
           // a body is validated before the event is looked up: 400 for a body invalid whatever the id
           const refusals = mayCall(who) ? (sampleBody(r, 0) ? [400, 404] : [404]) : [403, 404];
