@@ -13,6 +13,8 @@ export const paths = {
   events: (organizerId: number) => `/organizers/${organizerId}/events`,
   newEvent: (organizerId: number) => `/organizers/${organizerId}/events/new`,
   event: (organizerId: number, eventId: number) => `/organizers/${organizerId}/events/${eventId}`,
+  eventDashboard: (organizerId: number, eventId: number) =>
+    `/organizers/${organizerId}/events/${eventId}/dashboard`,
   invitation: (token: string) => `/invitations/${token}`,
 };
 

@@ -46,6 +46,12 @@ export function createBackofficeRouter() {
             lazy: async () => ({ Component: (await import('../features/events/event-page')).EventPage }),
           },
           {
+            path: 'organizers/:organizerId/events/:eventId/dashboard',
+            lazy: async () => ({
+              Component: (await import('../features/dashboard/dashboard-page')).DashboardPage,
+            }),
+          },
+          {
             path: 'sessions',
             lazy: async () => ({
               Component: (await import('../features/sessions/sessions-page')).SessionsPage,

@@ -59,6 +59,13 @@ export function EventPage() {
         }
         actions={
           <>
+            <Link
+              to={paths.eventDashboard(organizerId, e.id)}
+              className="btn-secondary"
+              data-testid="open-dashboard"
+            >
+              {t('events:dashboard')}
+            </Link>
             <EventActions organizerId={organizerId} event={e} role={current.role} />
             <LifecycleActions organizerId={organizerId} event={e} role={current.role} meId={me.id} />
           </>
