@@ -95,6 +95,8 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_customer_idx').on(t.customerId, t.createdAt),
+    // the back office's orders of an event, newest first (orders.admin.repository.ts)
+    index('orders_event_created_idx').on(t.eventId, t.createdAt),
     index('orders_pending_idx').on(t.status, t.expiresAt),
     // an event's orders by status: the live dashboard's paid orders and its change fingerprint
     index('orders_event_status_idx').on(t.eventId, t.status),

@@ -52,6 +52,11 @@ export const customers = pgTable(
     uniqueIndex('customers_email_active_unique')
       .on(sql`lower(${t.email})`)
       .where(sql`status = 'active'`),
+    // the back office's order search by the start of a buyer's name or surname (LIKE 'ana s%')
+    index('customers_name_prefix_idx').on(
+      sql`lower(${t.firstName} || ' ' || ${t.lastName}) text_pattern_ops`,
+    ),
+    index('customers_last_name_prefix_idx').on(sql`lower(${t.lastName}) text_pattern_ops`),
   ],
 );
 
