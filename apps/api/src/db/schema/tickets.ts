@@ -32,6 +32,8 @@ export const customerTickets = pgTable(
     index('customer_tickets_pending_mobile_idx').on(t.pendingMobile),
     // an event's tickets (the dashboard reaches the event's check-ins through them)
     index('customer_tickets_event_idx').on(t.eventId),
+    // an order's tickets (fulfilment's once-only check, the back office's order story)
+    index('customer_tickets_order_idx').on(t.orderId),
   ],
 );
 
@@ -91,6 +93,8 @@ export const checkinDevices = pgTable('checkin_devices', {
     .references(() => events.id),
   name: text('name').notNull(),
   keyHash: text('key_hash').notNull().unique(),
+  /** when the back office revoked it: its key was replaced by one nobody holds */
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 
@@ -127,5 +131,9 @@ export const checkinScans = pgTable(
     offline: boolean('offline').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('checkin_scans_device_nonce_idx').on(t.deviceId, t.nonce)],
+  (t) => [
+    uniqueIndex('checkin_scans_device_nonce_idx').on(t.deviceId, t.nonce),
+    // the back office's scan log: a device's scans, newest first
+    index('checkin_scans_device_time_idx').on(t.deviceId, t.scannedAt),
+  ],
 );
