@@ -195,7 +195,8 @@ describe('operator: approve, SEPA export, paid, reject', () => {
     expect(xml).toContain('<NbOfTxs>1</NbOfTxs>');
     expect(xml).toMatch(/<InstdAmt Ccy="EUR">\d+\.\d{2}<\/InstdAmt>/);
     expect(xml).toContain('<Nm>Ana Silva</Nm>');
-    expect((await operator('POST', '/api/operator/refunds/sepa-export')).statusCode).toBe(404);
+    // nothing left to export: a business state (422), not a missing resource
+    expect((await operator('POST', '/api/operator/refunds/sepa-export')).statusCode).toBe(422);
 
     expect((await operator('POST', `/api/operator/refunds/${ana.id}/reject`)).statusCode).toBe(409);
     expect((await operator('POST', `/api/operator/refunds/${ana.id}/paid`)).json().data.status).toBe('paid');

@@ -75,11 +75,11 @@ export const stations = pgTable(
     keyHash: text('key_hash').notNull().unique(),
     /** active | disabled (a disabled station's key is refused) */
     status: text('status').notNull().default('active'),
-    /** bar | shop | topup: what it may record (packages/shared/src/stations.ts) */
+    /** bar | shop | topup | refund_desk: what it may record (packages/shared/src/stations.ts) */
     role: text('role').$type<StationRole>().notNull().default('bar'),
     createdAt: createdAt(),
   },
-  (t) => [check('stations_role_check', sql`${t.role} in ('bar', 'shop', 'topup')`)],
+  (t) => [check('stations_role_check', sql`${t.role} in ('bar', 'shop', 'topup', 'refund_desk')`)],
 );
 
 /** Append-only ledger. type: consumption | topup | refund | fee | transfer */
@@ -112,7 +112,11 @@ export const walletTransactions = pgTable(
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('wallet_transactions_wallet_idx').on(t.walletId, t.occurredAt)],
+  (t) => [
+    index('wallet_transactions_wallet_idx').on(t.walletId, t.occurredAt),
+    // a till's totals over a shift or a day (the back office's end-of-shift report)
+    index('wallet_transactions_station_idx').on(t.stationId, t.occurredAt),
+  ],
 );
 
 /** requested | approved | paid | rejected */
@@ -133,6 +137,8 @@ export const refundRequests = pgTable(
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     rejectedAt: timestamp('rejected_at', { withTimezone: true }),
+    /** Why it was rejected, as the organiser's team wrote it (emailed to the customer). */
+    rejectionReason: text('rejection_reason'),
     /** SEPA message id of the pain.001 export that carried this refund. */
     exportId: text('export_id'),
     createdAt: createdAt(),

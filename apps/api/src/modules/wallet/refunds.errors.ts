@@ -15,7 +15,10 @@ export const refundErrors = defineErrors({
   quoteChanged: { status: 409, code: 'refund_quote_changed', key: 'refund.quote_changed' },
   notFound: { status: 404, code: 'not_found', key: 'refund.not_found' },
   badTransition: { status: 409, code: 'refund_bad_transition', key: 'refund.bad_transition' },
-  nothingToExport: { status: 404, code: 'nothing_to_export', key: 'refund.nothing_to_export' },
+  /** no approved request left outside a SEPA file (a business state, not a missing resource) */
+  nothingToExport: { status: 422, code: 'nothing_to_export', key: 'refund.nothing_to_export' },
+  /** the organiser has no payout IBAN to pay its refunds from */
+  noDebtorIban: { status: 422, code: 'refund_no_debtor_iban', key: 'refund.no_debtor_iban' },
 });
 
 /** The error of a refund window that is not open. */

@@ -51,4 +51,10 @@ export const refundsMessages = defineMessages({
     en: 'There are no approved refunds left to export.',
     es: 'No hay reembolsos aprobados pendientes de exportar.',
   },
+  'refund.no_debtor_iban': {
+    'pt-pt':
+      'O organizador não tem IBAN de pagamentos: sem ele não há ficheiro SEPA. Peça à plataforma que o registe.',
+    en: 'The organiser has no payout IBAN: without it there is no SEPA file. Ask the platform to record it.',
+    es: 'El organizador no tiene IBAN de pagos: sin él no hay fichero SEPA. Pida a la plataforma que lo registre.',
+  },
 });

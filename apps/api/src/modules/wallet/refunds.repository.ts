@@ -52,6 +52,29 @@ export async function findRefundById(db: DbOrTx, id: number) {
   return rows[0];
 }
 
+/**
+ * What a message about a request needs: the customer's address, name and language (none once
+ * they asked to be forgotten) and the event's name.
+ */
+export async function findRefundNoticeContext(db: DbOrTx, id: number) {
+  const rows = await db
+    .select({
+      customerId: customers.id,
+      email: customers.email,
+      firstName: customers.firstName,
+      locale: customers.locale,
+      eventId: events.id,
+      eventName: events.name,
+    })
+    .from(refundRequests)
+    .innerJoin(wallets, eq(wallets.id, refundRequests.walletId))
+    .innerJoin(events, eq(events.id, wallets.eventId))
+    .innerJoin(customers, eq(customers.id, refundRequests.customerId))
+    .where(and(eq(refundRequests.id, id), sql`${customers.status} <> 'erased'`))
+    .limit(1);
+  return rows[0];
+}
+
 /** Moves a request from one status to the next only if it is still in `from` (no double transition). */
 export async function transitionRefund(
   db: DbOrTx,
@@ -87,8 +110,11 @@ export async function listRefunds(db: DbOrTx, status?: string) {
     .limit(1000);
 }
 
-/** Approved refunds not yet put in a SEPA file, locked so two exports never carry the same one. */
-export async function lockApprovedUnexported(db: DbOrTx) {
+/**
+ * Approved refunds not yet put in a SEPA file (of one organiser's events, or of all), locked so
+ * two exports never carry the same one.
+ */
+export async function lockApprovedUnexported(db: DbOrTx, organizerId?: number) {
   return queryRows<{
     id: number;
     iban: string;
@@ -101,6 +127,7 @@ export async function lockApprovedUnexported(db: DbOrTx) {
     sql`select r.id, r.iban, r.holder_name, r.amount_cents, r.created_at, e.slug as event_slug
         from refund_requests r join wallets w on w.id = r.wallet_id join events e on e.id = w.event_id
         where r.status = 'approved' and r.export_id is null and r.amount_cents > 0
+          ${organizerId === undefined ? sql`` : sql`and e.organizer_id = ${organizerId}`}
         order by r.id for update of r skip locked`,
   );
 }

@@ -27,6 +27,7 @@ import {
   transitionRefund,
 } from './refunds.repository';
 import { maskIban, toRefundView } from './refund-view';
+import { queueRefundNotice } from './refund-notice';
 import { buildPain001, type SepaDebtor } from './sepa';
 
 export interface RefundCustomer {
@@ -134,37 +135,58 @@ export async function operatorListRefunds(db: Db, status?: string) {
   }));
 }
 
-/** requested → approved. Throws 404 or 409 `refund_bad_transition`. */
+/**
+ * The transitions below are the one path of every caller (the operator's key, the back
+ * office): each emails the customer (refund-notice.ts) in its own transaction.
+ */
+
+/** requested → approved; the customer is emailed. Throws 404 or 409 `refund_bad_transition`. */
 export async function approveRefund(db: Db, id: number, actor: string, now: Date): Promise<RefundView> {
   return db.transaction(async (tx) => {
     const row = await transitionRefund(tx, id, 'requested', 'approved', { approvedAt: now }, now);
     if (!row) throw await transitionError(tx, id);
     await audit(tx, { actor, action: 'refund.approve', entity: 'refund_request', entityId: id });
+    await queueRefundNotice(tx, row, 'approved');
     return toRefundView(row);
   });
 }
 
-/** approved → paid (after the bank executed the transfer). */
+/** approved → paid (after the bank executed the transfer); the customer is emailed. */
 export async function markRefundPaid(db: Db, id: number, actor: string, now: Date): Promise<RefundView> {
   return db.transaction(async (tx) => {
     const row = await transitionRefund(tx, id, 'approved', 'paid', { paidAt: now }, now);
     if (!row) throw await transitionError(tx, id);
     await audit(tx, { actor, action: 'refund.paid', entity: 'refund_request', entityId: id });
+    await queueRefundNotice(tx, row, 'paid');
     return toRefundView(row);
   });
 }
 
 /**
  * requested → rejected, or approved-but-not-exported → rejected: the refund and the fee go
- * back into the wallet's online part (one ledger credit, idempotent by the request id).
+ * back into the wallet's online part (one ledger credit, idempotent by the request id). The
+ * customer is emailed, with `reason` when one is given.
  */
-export async function rejectRefund(db: Db, id: number, actor: string, now: Date): Promise<RefundView> {
+export async function rejectRefund(
+  db: Db,
+  id: number,
+  actor: string,
+  now: Date,
+  reason: string | null = null,
+): Promise<RefundView> {
   return db.transaction(async (tx) => {
     const current = await findRefundById(tx, id);
     if (!current) throw refundErrors.notFound();
     if (current.exportId || !['requested', 'approved'].includes(current.status))
       throw refundErrors.badTransition();
-    const row = await transitionRefund(tx, id, current.status, 'rejected', { rejectedAt: now }, now);
+    const row = await transitionRefund(
+      tx,
+      id,
+      current.status,
+      'rejected',
+      { rejectedAt: now, rejectionReason: reason },
+      now,
+    );
     if (!row) throw refundErrors.badTransition();
     const back = row.amountCents + row.feeCents;
     await creditWallet(
@@ -179,7 +201,14 @@ export async function rejectRefund(db: Db, id: number, actor: string, now: Date)
       },
       now,
     );
-    await audit(tx, { actor, action: 'refund.reject', entity: 'refund_request', entityId: id });
+    await audit(tx, {
+      actor,
+      action: 'refund.reject',
+      entity: 'refund_request',
+      entityId: id,
+      data: reason ? { reason } : {},
+    });
+    await queueRefundNotice(tx, row, 'rejected');
     return toRefundView(row);
   });
 }
@@ -190,17 +219,19 @@ async function transitionError(db: DbOrTx, id: number): Promise<AppError> {
 }
 
 /**
- * Puts every approved refund not yet exported into one pain.001 file and marks them with
- * its message id (so the next export does not repeat them). Throws 404 when there is none.
+ * Puts every approved refund not yet exported (of `organizerId`'s events only, when given)
+ * into one pain.001 file paid from `debtor`, and marks them with its message id (so the next
+ * export does not repeat them). Throws 422 `nothing_to_export` when there is none.
  */
 export async function exportApprovedRefunds(
   db: Db,
   debtor: SepaDebtor,
   actor: string,
   now: Date,
+  organizerId?: number,
 ): Promise<{ messageId: string; xml: string; count: number; totalCents: number }> {
   return db.transaction(async (tx) => {
-    const rows = await lockApprovedUnexported(tx);
+    const rows = await lockApprovedUnexported(tx, organizerId);
     if (!rows.length) throw refundErrors.nothingToExport();
     const messageId = `BILH-${now.toISOString().slice(0, 10).replace(/-/g, '')}-${randomUUID().slice(0, 8)}`;
     const xml = buildPain001({
@@ -228,7 +259,7 @@ export async function exportApprovedRefunds(
       action: 'refund.export',
       entity: 'sepa_export',
       entityId: messageId,
-      data: { count: rows.length, totalCents },
+      data: { count: rows.length, totalCents, ...(organizerId === undefined ? {} : { organizerId }) },
     });
     return { messageId, xml, count: rows.length, totalCents };
   });

@@ -1,0 +1,1 @@
+ALTER TABLE "refund_requests" ADD COLUMN "rejection_reason" text;
