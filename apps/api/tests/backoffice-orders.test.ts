@@ -257,9 +257,9 @@ describe('GET …/orders: search', () => {
           'ines.quintas@example.pt',
           'BT1.1.2.3.x',
         ]) {
-          const { page, count } = orderSearchQueries(tx, orgA, {
+          const { page, count } = orderSearchQueries(tx, {
             terms: readOrderSearch(text),
-            eventId: null,
+            eventIds: text ? [festival, concert] : [festival],
             status: null,
             sort: 'created_at',
             dir: 'desc',

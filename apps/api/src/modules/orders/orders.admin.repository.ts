@@ -5,7 +5,7 @@
  * The search never scans a big table: each way of matching has its index (reference and token
  * unique, mobile unique, active email by lower(email), name and surname prefixes by
  * customers_*_prefix_idx, ticket ids and order ids by their keys); the matching order ids are
- * then narrowed to the organiser's events (orders_event_created_idx for the list unsearched).
+ * then narrowed to the organiser's events, read first (orders_event_created_idx for a list).
  */
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminOrderSort } from '@bilheteira/shared/schemas/backoffice-orders';
@@ -87,7 +87,8 @@ const summaryFields = {
 
 export interface OrderSearch {
   terms: OrderSearchTerms | null;
-  eventId: number | null;
+  /** the organiser's events to look in (all of them, or the one filtered on); never empty */
+  eventIds: number[];
   status: string | null;
   sort: AdminOrderSort;
   dir: 'asc' | 'desc';
@@ -95,35 +96,51 @@ export interface OrderSearch {
   perPage: number;
 }
 
-/** The page and count statements of a search (apart, so a test can EXPLAIN them). */
-export function orderSearchQueries(db: DbOrTx, organizerId: number, q: OrderSearch) {
-  const where: SQL[] = [eq(events.organizerId, organizerId)];
-  if (q.eventId !== null) where.push(eq(orders.eventId, q.eventId));
+/**
+ * The page and count statements of a search (apart, so a test can EXPLAIN them). The page is
+ * chosen from orders alone (one event: a walk of orders_event_created_idx that stops at the
+ * page), and only its rows are joined to their event and buyer.
+ */
+export function orderSearchQueries(db: DbOrTx, q: OrderSearch) {
+  const where: SQL[] = [
+    q.eventIds.length === 1 ? eq(orders.eventId, q.eventIds[0]!) : inArray(orders.eventId, q.eventIds),
+  ];
   if (q.status !== null) where.push(eq(orders.status, q.status));
   if (q.terms) where.push(sql`${orders.id} IN (${matchingOrderIds(q.terms)})`);
   const cond = and(...where);
   const order = q.dir === 'desc' ? desc : asc;
+  const sortedBy = [order(SORT_COLUMNS[q.sort]), order(orders.id)];
+  const pageIds = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(cond)
+    .orderBy(...sortedBy)
+    .limit(q.perPage)
+    .offset((q.page - 1) * q.perPage);
   return {
     page: db
       .select(summaryFields)
       .from(orders)
       .innerJoin(events, eq(events.id, orders.eventId))
       .innerJoin(customers, eq(customers.id, orders.customerId))
-      .where(cond)
-      .orderBy(order(SORT_COLUMNS[q.sort]), order(orders.id))
-      .limit(q.perPage)
-      .offset((q.page - 1) * q.perPage),
+      .where(inArray(orders.id, pageIds))
+      .orderBy(...sortedBy),
     count: db
       .select({ n: sql<number>`count(*)::int` })
       .from(orders)
-      .innerJoin(events, eq(events.id, orders.eventId))
       .where(cond),
   };
 }
 
+/** The organiser's event ids (events_organizer_idx). */
+export async function organizerEventIds(db: DbOrTx, organizerId: number): Promise<number[]> {
+  const rows = await db.select({ id: events.id }).from(events).where(eq(events.organizerId, organizerId));
+  return rows.map((r) => r.id);
+}
+
 /** A page of the organiser's orders, searched and filtered, with the total that matched. */
-export async function searchOrganizerOrders(db: DbOrTx, organizerId: number, q: OrderSearch) {
-  const { page, count } = orderSearchQueries(db, organizerId, q);
+export async function searchOrganizerOrders(db: DbOrTx, q: OrderSearch) {
+  const { page, count } = orderSearchQueries(db, q);
   const [rows, counted] = await Promise.all([page, count]);
   return { rows, total: counted[0]?.n ?? 0 };
 }

@@ -7,7 +7,11 @@
 import { ORDER_STATUSES, type OrderStatus } from '@bilheteira/shared/schemas/orders';
 import type { AdminOrderListQuery, AdminOrderSummary } from '@bilheteira/shared/schemas/backoffice-orders';
 import type { DbOrTx } from '../../db/client';
-import { searchOrganizerOrders, type AdminOrderSummaryRow } from './orders.admin.repository';
+import {
+  organizerEventIds,
+  searchOrganizerOrders,
+  type AdminOrderSummaryRow,
+} from './orders.admin.repository';
 import { findLines, type OrderLineRow } from './orders.repository';
 import { readOrderSearch } from './order-search-terms';
 
@@ -45,15 +49,20 @@ export function summaryView(r: AdminOrderSummaryRow, quantity: number): AdminOrd
 
 /** A page of the organiser's orders: searched (order-search-terms.ts), filtered, sorted. */
 export async function listAdminOrders(db: DbOrTx, organizerId: number, q: AdminOrderListQuery) {
-  const { rows, total } = await searchOrganizerOrders(db, organizerId, {
-    terms: readOrderSearch(q.q),
-    eventId: q.event_id ?? null,
-    status: q.status === 'all' ? null : q.status,
-    sort: q.sort,
-    dir: q.dir,
-    page: q.page,
-    perPage: q.per_page,
-  });
+  const own = await organizerEventIds(db, organizerId);
+  // another organiser's event id finds nothing, like an event without orders
+  const eventIds = q.event_id === undefined ? own : own.filter((id) => id === q.event_id);
+  const { rows, total } = eventIds.length
+    ? await searchOrganizerOrders(db, {
+        terms: readOrderSearch(q.q),
+        eventIds,
+        status: q.status === 'all' ? null : q.status,
+        sort: q.sort,
+        dir: q.dir,
+        page: q.page,
+        perPage: q.per_page,
+      })
+    : { rows: [], total: 0 };
   const lines = await findLines(
     db,
     rows.map((r) => r.order.id),
