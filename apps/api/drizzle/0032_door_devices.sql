@@ -1,0 +1,2 @@
+ALTER TABLE "checkin_devices" ADD COLUMN "revoked_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "checkin_scans_device_time_idx" ON "checkin_scans" USING btree ("device_id","scanned_at");
