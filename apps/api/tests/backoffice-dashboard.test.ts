@@ -7,7 +7,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DASHBOARD_STREAMS_PER_USER,
@@ -17,6 +17,20 @@ import {
 import { checkinDevices, customerTickets, organizers, ticketTypes } from '../src/db/schema/index';
 import { sha256 } from '../src/lib/crypto';
 import { buildApp } from '../src/app';
+import type { DbOrTx } from '../src/db/client';
+import {
+  capacityCounters,
+  checkinCounts,
+  dashboardVersion,
+  devicesAndStations,
+  paidTicketSales,
+  ticketTypeCounters,
+} from '../src/modules/event-dashboard/event-dashboard.repository';
+import {
+  eventLedgerTotals,
+  eventRefundTotals,
+  eventWalletTotals,
+} from '../src/modules/wallet/wallet.repository';
 import { DEMO_BRACELETS, DEMO_STATION_KEYS } from '../src/seed/wallet.seed';
 import { asStaff, newOrganizer, staffAs, type StaffSession } from './backoffice-sessions';
 import { createTestApp, DEMO, injectAs, login, type TestApp } from './helpers';
@@ -195,6 +209,80 @@ describe('GET …/events/:eventId/dashboard', () => {
     const foreign = `/api/backoffice/organizers/${orgB}/events/${festival}/dashboard`;
     expect((await asStaff(t, ownerB, { method: 'GET', url: foreign })).statusCode).toBe(404);
     expect((await asStaff(t, ownerB, { method: 'GET', url: `${foreign}/stream` })).statusCode).toBe(404);
+  });
+});
+
+/** Tables that grow with sales, entries and the bar: never read whole. */
+const BIG_TABLES = [
+  'orders',
+  'order_lines',
+  'customer_tickets',
+  'checkins',
+  'checkin_scans',
+  'wallets',
+  'wallet_transactions',
+  'refund_requests',
+];
+
+describe("the dashboard's reads", () => {
+  it('reach every big table through an index (EXPLAIN with sequential scans priced out)', async () => {
+    const plans: { query: string; plan: unknown }[] = [];
+    // the first column of each index: a condition on a later one walks the whole index
+    const indexes = (await t.database.db.execute(
+      sql`select indexname, indexdef from pg_indexes where schemaname = 'public'`,
+    )) as unknown as { rows: { indexname: string; indexdef: string }[] };
+    const leading = new Map(
+      indexes.rows.map((r) => [r.indexname, /USING \w+ \("?(\w+)"?/.exec(r.indexdef)?.[1] ?? '']),
+    );
+    await t.database.db.transaction(async (tx) => {
+      // a test database is small enough that a sequential scan is cheapest everywhere; priced
+      // out, one is still chosen only where no index can serve the read
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const explaining = {
+        execute: async (query: SQL) => {
+          const res = (await tx.execute(sql`explain (format json) ${query}`)) as unknown as {
+            rows: Record<string, unknown>[];
+          };
+          plans.push({ query: JSON.stringify(query.queryChunks).slice(0, 120), plan: res.rows[0] });
+          return { rows: [{}] };
+        },
+      } as unknown as DbOrTx;
+      await Promise.all([
+        ticketTypeCounters(explaining, festival),
+        paidTicketSales(explaining, festival, 'Europe/Lisbon'),
+        capacityCounters(explaining, festival),
+        checkinCounts(explaining, festival, 900),
+        devicesAndStations(explaining, festival),
+        dashboardVersion(explaining, festival),
+        eventWalletTotals(explaining, festival),
+        eventLedgerTotals(explaining, festival),
+        eventRefundTotals(explaining, festival),
+      ]);
+    });
+    expect(plans).toHaveLength(9);
+    /**
+     * Scans of a big table that read it whole: a sequential scan, or an index walked without a
+     * condition on its first column, except the one step of a max(id) under a Limit.
+     */
+    const wholeReads = (node: unknown, parent = ''): string[] => {
+      if (!node || typeof node !== 'object') return [];
+      const n = node as Record<string, unknown>;
+      const type = String(n['Node Type'] ?? '');
+      const table = BIG_TABLES.find(
+        (b) => n['Relation Name'] === b || String(n['Index Name'] ?? '').startsWith(`${b}_`),
+      );
+      const first = leading.get(String(n['Index Name'] ?? ''));
+      const indexed = !!first && new RegExp(`\\b${first} [=<>]`).test(String(n['Index Cond'] ?? ''));
+      const whole =
+        table &&
+        (type === 'Seq Scan' ||
+          (/^(Index Scan|Index Only Scan|Bitmap Index Scan)$/.test(type) && !indexed && parent !== 'Limit'));
+      const children = Object.values(n).flatMap((v) =>
+        Array.isArray(v) ? v.flatMap((c) => wholeReads(c, type)) : wholeReads(v, type),
+      );
+      return whole ? [`${type} ${table}`, ...children] : children;
+    };
+    for (const { query, plan } of plans) expect(wholeReads(plan), query).toEqual([]);
   });
 });
 
