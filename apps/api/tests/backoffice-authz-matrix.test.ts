@@ -68,6 +68,7 @@ const OPERATOR = /^\S+ \/api\/backoffice\/operator\//;
 
 /** The permission each organiser route needs (first match). A new route must be added here. */
 const PERMISSION_OF: [RegExp, Permission][] = [
+  [/^\S+ \/api\/backoffice\/organizers\/:organizerId\/(api-keys|webhooks)(\/|$)/, 'organizer.settings'],
   [/^\S+ .*\/events\/:eventId\/(stations|bracelets)(\/|$)/, 'bar.manage'],
   [/^POST .*\/events\/:eventId\/(publish|unpublish|postpone|cancel)$/, 'events.publish'],
   [/^GET .*\/events\/:eventId\/dashboard(\/stream)?$/, 'events.view'],
@@ -128,6 +129,7 @@ function fill(path: string, organizerId: number, eventId: number, orderId = ids.
     .replace(':orderId', String(orderId))
     .replace(':sessionId', String(ids.session))
     .replace(':stationId', '1')
+    .replace(/:(keyId|endpointId|deliveryId)/g, '1')
     .replace(/:(typeId|ticketTypeId)/, String(ids.type))
     .replace(':codeId', String(access ? ids.access : ids.promo))
     .replace(':groupId', String(ids.group))

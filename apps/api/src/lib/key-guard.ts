@@ -4,7 +4,7 @@ import { sha256 } from './crypto';
 import { countHit, rateLimited, readCounter } from './rate-limit';
 
 /** The key-protected doors of the API; each kind counts its own failures per client IP. */
-export type KeyKind = 'operator' | 'door' | 'station';
+export type KeyKind = 'operator' | 'door' | 'station' | 'api';
 
 /**
  * Distinct wrong keys one client IP may try per window before every key of that kind, right
@@ -15,6 +15,8 @@ export const KEY_FAILURE_LIMITS: Record<KeyKind, { prefix: string; max: number; 
   operator: { prefix: 'operator:fail', max: 10, windowSeconds: 15 * 60 },
   door: { prefix: 'checkin:bad-key', max: 20, windowSeconds: 5 * 60 },
   station: { prefix: 'station:bad-key', max: 20, windowSeconds: 5 * 60 },
+  /** organisers' integration API keys (/api/v1) */
+  api: { prefix: 'api-key:bad-key', max: 20, windowSeconds: 5 * 60 },
 };
 /** The same wrong key repeated answers 429 after this many tries in the window (that key only). */
 export const SAME_WRONG_KEY_MAX = 120;

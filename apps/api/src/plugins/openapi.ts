@@ -7,12 +7,14 @@ import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fast
 import * as account from '@bilheteira/shared/schemas/account';
 import * as backofficeDashboard from '@bilheteira/shared/schemas/backoffice-dashboard';
 import * as backofficeEvents from '@bilheteira/shared/schemas/backoffice-events';
+import * as backofficeIntegrations from '@bilheteira/shared/schemas/backoffice-integrations';
 import * as backofficeOrders from '@bilheteira/shared/schemas/backoffice-orders';
 import * as carts from '@bilheteira/shared/schemas/carts';
 import * as common from '@bilheteira/shared/schemas/common';
 import * as contact from '@bilheteira/shared/schemas/contact';
 import * as customers from '@bilheteira/shared/schemas/customers';
 import * as events from '@bilheteira/shared/schemas/events';
+import * as integrationsV1 from '@bilheteira/shared/schemas/integrations-v1';
 import * as orders from '@bilheteira/shared/schemas/orders';
 import * as organizerRequests from '@bilheteira/shared/schemas/organizer-requests';
 import * as payments from '@bilheteira/shared/schemas/payments';
@@ -25,12 +27,14 @@ const sharedSchemaModules: Record<string, Record<string, unknown>> = {
   account,
   backofficeDashboard,
   backofficeEvents,
+  backofficeIntegrations,
   backofficeOrders,
   carts,
   common,
   contact,
   customers,
   events,
+  integrationsV1,
   orders,
   organizerRequests,
   payments,
@@ -138,6 +142,12 @@ export const openApiPlugin = fp(async (app) => {
           bearer: { type: 'http', scheme: 'bearer' },
           deviceKey: { type: 'apiKey', in: 'header', name: 'X-Device-Key' },
           stationKey: { type: 'apiKey', in: 'header', name: 'X-Station-Key' },
+          organizerApiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'bhk_…',
+            description: "An organiser's API key, made in the back office (Integrations) with its scopes",
+          },
         },
       },
     },

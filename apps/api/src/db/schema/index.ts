@@ -8,3 +8,4 @@ export * from './staff';
 export * from './pricing';
 export * from './media';
 export * from './lifecycle';
+export * from './integrations';
