@@ -34,6 +34,15 @@ describe('side navigation', () => {
     }
   });
 
+  it('shows the refund queue only to roles that answer refund requests (orders.refund)', () => {
+    for (const role of ROLES) {
+      const user = me([membership(7, role)]);
+      const refunds = navItems(user, user.memberships[0]!).find((i) => i.id === 'refunds');
+      expect(!!refunds, role).toBe(['owner', 'admin', 'finance'].includes(role));
+      if (refunds) expect(refunds.to).toBe('/organizers/7/refunds');
+    }
+  });
+
   it('shows the request queue to platform operators only', () => {
     const operator = me([], 'operator');
     expect(navItems(operator, null).map((i) => i.id)).toEqual(['home', 'requests', 'sessions']);

@@ -15,11 +15,12 @@ export const paths = {
   event: (organizerId: number, eventId: number) => `/organizers/${organizerId}/events/${eventId}`,
   eventDashboard: (organizerId: number, eventId: number) =>
     `/organizers/${organizerId}/events/${eventId}/dashboard`,
+  refunds: (organizerId: number) => `/organizers/${organizerId}/refunds`,
   invitation: (token: string) => `/invitations/${token}`,
 };
 
 export interface NavItem {
-  id: 'home' | 'events' | 'team' | 'requests' | 'sessions';
+  id: 'home' | 'events' | 'refunds' | 'team' | 'requests' | 'sessions';
   to: string;
   /** the section the entry belongs to (organiser, platform, account) */
   section: 'organizer' | 'platform' | 'account';
@@ -28,6 +29,7 @@ export interface NavItem {
 /** An organiser page needs this permission in the current organiser. */
 const ORGANIZER_PAGES: { id: NavItem['id']; permission: Permission; to: (id: number) => string }[] = [
   { id: 'events', permission: 'events.view', to: paths.events },
+  { id: 'refunds', permission: 'orders.refund', to: paths.refunds },
   { id: 'team', permission: 'team.manage', to: paths.team },
 ];
 

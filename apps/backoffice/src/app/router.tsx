@@ -52,6 +52,12 @@ export function createBackofficeRouter() {
             }),
           },
           {
+            path: 'organizers/:organizerId/refunds',
+            lazy: async () => ({
+              Component: (await import('../features/refunds/refunds-page')).RefundsPage,
+            }),
+          },
+          {
             path: 'sessions',
             lazy: async () => ({
               Component: (await import('../features/sessions/sessions-page')).SessionsPage,

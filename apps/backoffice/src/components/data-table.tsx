@@ -19,11 +19,14 @@ export function DataTable<T>({
   label,
   empty,
   testId,
+  caption,
 }: {
   table: Table<T>;
   label: string;
   empty: string;
   testId?: string;
+  /** what the table lists, read out with it (visually hidden: the page's heading shows it) */
+  caption?: string;
 }) {
   const { t } = useTranslation('common');
   const rows = table.getRowModel().rows;
@@ -35,6 +38,7 @@ export function DataTable<T>({
       tabIndex={0}
     >
       <table className="data-table" data-testid={testId}>
+        {caption && <caption className="sr-only">{caption}</caption>}
         <thead>
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>

@@ -109,3 +109,47 @@ export async function apiEnvelope<T>(path: string, opts: CallOptions = {}): Prom
   }
   return body as Envelope<T>;
 }
+
+/** A file the API answers (a SEPA export): its bytes, its name (content-disposition) and headers. */
+export interface ApiFile {
+  blob: Blob;
+  filename: string;
+  headers: Headers;
+}
+
+/**
+ * A call that answers a file instead of JSON (same headers, CSRF and errors as `api`); the
+ * caller hands it to the browser with `saveFile`.
+ */
+export async function apiDownload(path: string, opts: CallOptions = {}): Promise<ApiFile> {
+  const method = opts.method ?? 'GET';
+  const headers: Record<string, string> = { 'X-locale': currentLocale() };
+  if (!SAFE.has(method) && csrfToken) headers['X-CSRF-Token'] = csrfToken;
+  let res: Response;
+  try {
+    res = await fetch(`/api/backoffice${path}`, { method, headers, credentials: 'same-origin' });
+  } catch {
+    throw new NetworkError(opts.fallbackMessage ?? 'network');
+  }
+  if (!res.ok) {
+    const body: unknown = await res.json().catch(() => null);
+    const b = (body ?? {}) as { code?: string; errors?: Record<string, string[]> };
+    if (res.status === 401) sessionEnded?.();
+    throw new ApiError(res.status, b.code, extractMessage(body) ?? res.statusText, b.errors ?? {});
+  }
+  const disposition = res.headers.get('content-disposition') ?? '';
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'download';
+  return { blob: await res.blob(), filename, headers: res.headers };
+}
+
+/** Hands a downloaded file to the browser (the "save" of a download link). */
+export function saveFile(file: Pick<ApiFile, 'blob' | 'filename'>): void {
+  const url = URL.createObjectURL(file.blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = file.filename;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
