@@ -18,8 +18,10 @@ test('the owner enrols a door device, adds a bar with its key and imports 50 bra
     name: `Festival do Sado ${Date.now().toString(36)}`,
     address: 'Doca de Setúbal',
     contact_email: 'sado@promotora-e2e.pt',
-    starts_at: `${lisbonDay(30)}T16:00:00Z`,
-    ends_at: `${lisbonDay(31)}T23:00:00Z`,
+    // tomorrow: tills record from 48 hours before the doors open
+    starts_at: `${lisbonDay(1)}T16:00:00Z`,
+    ends_at: `${lisbonDay(2)}T23:00:00Z`,
+    wallet_enabled: true,
   });
   // the door: a device enrolled by its QR code; its key scans; the scan is in the log
   await page.goto(`/backoffice/organizers/${organizer.id}/events/${event.id}?tab=door`);
@@ -98,6 +100,37 @@ test('the owner enrols a door device, adds a bar with its key and imports 50 bra
     'Linha 2 (UID): UID inválido: 8, 14 ou 20 algarismos hexadecimais',
   );
   await expect(page.getByTestId('bracelet-counts')).toContainText('50 ativas');
+
+  // a shift: 20 € loaded at the cash point, a 4,50 € round at the bar; the end-of-shift totals
+  const cash = await call<{ key: string }>('post', `/events/${event.id}/stations`, {
+    name: 'Caixa Sado',
+    role: 'topup',
+  });
+  const bracelet = rows[1]!.split(',')[1]!;
+  for (const [till, id, type, cents] of [
+    [cash.key, 'e2e-load', 'topup', 2000],
+    [key, 'e2e-round', 'consumption', 450],
+  ] as const) {
+    const res = await page.request.post('/api/stations/transactions', {
+      headers: { 'x-station-key': till },
+      data: {
+        transactions: [
+          { id, bracelet, type, amount_cents: cents, occurred_at: new Date().toISOString(), items: [] },
+        ],
+      },
+    });
+    expect(((await res.json()) as { data: { results: { status: string }[] } }).data.results[0]!.status).toBe(
+      'accepted',
+    );
+  }
+  await page.getByTestId('shift-show').click();
+  const shift = page.getByTestId('shift-table');
+  await expect(shift.getByTestId('shift-row').filter({ hasText: 'Bar Palco Sado' })).toContainText(
+    '4,50\u00a0€ (1)',
+  );
+  await expect(shift.getByTestId('shift-row').filter({ hasText: 'Caixa Sado' })).toContainText(
+    '20,00\u00a0€ (1)',
+  );
   await expectNoA11yViolations(page);
   await screenshotBoth(page, '27c-bracelets');
 

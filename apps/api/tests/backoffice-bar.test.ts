@@ -76,6 +76,32 @@ describe('stations', () => {
     expect(await tillStatus(rotated.key)).toBe(401);
   });
 
+  it('a refund desk pays cash back only: a top-up from its key is refused per transaction', async () => {
+    const desk = (
+      await call(manager, 'POST', `${base}/stations`, { name: 'Reembolsos', role: 'refund_desk' })
+    ).json().data;
+    expect(desk.role).toBe('refund_desk');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/stations/transactions',
+      headers: { 'x-station-key': desk.key },
+      payload: {
+        transactions: [
+          {
+            id: 'desk-1',
+            bracelet: '123456',
+            type: 'topup',
+            amount_cents: 1000,
+            occurred_at: new Date().toISOString(),
+          },
+        ],
+      },
+    });
+    expect(res.json().data.results).toEqual([
+      { id: 'desk-1', status: 'rejected', reason: 'not_allowed_for_station' },
+    ]);
+  });
+
   it('refuses bad input in the caller’s language and changes nothing', async () => {
     const before = (await call(manager, 'GET', `${base}/stations`)).json().data.length;
     const bad = await call(manager, 'POST', `${base}/stations`, { name: ' ', role: 'casino' }, 'en');
@@ -112,6 +138,105 @@ describe('stations', () => {
       const who = await staffAs(t, { role, organizerId: org });
       expect((await call(who, 'POST', `${base}/stations`, { name: 'X', role: 'bar' })).statusCode).toBe(403);
     }
+  });
+});
+
+describe('end of shift', () => {
+  it('each till’s sales, top-ups and cash back in a window, to the cent', async () => {
+    const owner = await staffAs(t, { role: 'owner', organizerId: org });
+    // tills record from 48 h before the doors open: an event tomorrow
+    const soon = (
+      await call(owner, 'POST', `/api/backoffice/organizers/${org}/events`, {
+        name: 'Arraial de Amanhã',
+        address: 'Largo do Chafariz, Lisboa',
+        contact_email: 'arraial@example.pt',
+        starts_at: inDays(1),
+        ends_at: inDays(2),
+        wallet_enabled: true,
+      })
+    ).json().data.id;
+    const at = `/api/backoffice/organizers/${org}/events/${soon}`;
+    const station = async (name: string, role: string) =>
+      (await call(manager, 'POST', `${at}/stations`, { name, role })).json().data;
+    const [cash, bar] = [await station('Caixa', 'topup'), await station('Bar Chafariz', 'bar')];
+    const bracelet = { uid: '04ABCDEF010203', code: '987650' };
+    expect(
+      (await call(manager, 'POST', `${at}/bracelets/import`, { csv: `${bracelet.uid},${bracelet.code}` }))
+        .statusCode,
+    ).toBe(201);
+    const till = (key: string, id: string, type: string, cents: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/stations/transactions',
+        headers: { 'x-station-key': key },
+        payload: {
+          transactions: [
+            {
+              id,
+              bracelet: bracelet.code,
+              type,
+              amount_cents: cents,
+              occurred_at: new Date().toISOString(),
+              items: [],
+            },
+          ],
+        },
+      });
+    const loaded = await till(cash.key, 'shift-1', 'topup', 2000);
+    expect(loaded.json().data.results[0], loaded.body).toMatchObject({ status: 'accepted' });
+    expect((await till(bar.key, 'shift-2', 'consumption', 450)).json().data.results[0]).toMatchObject({
+      status: 'accepted',
+    });
+    expect((await till(bar.key, 'shift-3', 'consumption', 325)).json().data.results[0]).toMatchObject({
+      status: 'accepted',
+    });
+
+    const from = new Date(Date.now() - 3600_000).toISOString();
+    const to = new Date(Date.now() + 3600_000).toISOString();
+    const totals = await call(
+      manager,
+      'GET',
+      `${at}/stations/totals?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
+    );
+    expect(totals.statusCode, totals.body).toBe(200);
+    expect(totals.json().data).toEqual([
+      {
+        station_id: cash.id,
+        name: 'Caixa',
+        sales_cents: 0,
+        sales: 0,
+        topups_cents: 2000,
+        topups: 1,
+        cash_back_cents: 0,
+        cash_backs: 0,
+      },
+      {
+        station_id: bar.id,
+        name: 'Bar Chafariz',
+        sales_cents: 775,
+        sales: 2,
+        topups_cents: 0,
+        topups: 0,
+        cash_back_cents: 0,
+        cash_backs: 0,
+      },
+    ]);
+    // an earlier shift saw nothing; a window ending before it starts is refused in words
+    const before = await call(
+      manager,
+      'GET',
+      `${at}/stations/totals?from=${encodeURIComponent(new Date(Date.now() - 7200_000).toISOString())}&to=${encodeURIComponent(from)}`,
+    );
+    expect(before.json().data.every((r: { sales: number; topups: number }) => r.sales + r.topups === 0)).toBe(
+      true,
+    );
+    const bad = await call(
+      manager,
+      'GET',
+      `${at}/stations/totals?from=${encodeURIComponent(to)}&to=${encodeURIComponent(from)}`,
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.to).toEqual(['O fim tem de ser depois do início.']);
   });
 });
 

@@ -89,7 +89,7 @@ describe('POST /api/checkin: who may scan', () => {
 });
 
 describe('POST /api/checkin: admission', () => {
-  it('admits a day ticket once, then already_used, with the ticket name', async () => {
+  it('admits a day ticket once, then already_used with the first check-in’s time and gate', async () => {
     const { ids, tokens } = await issueTickets(t, {
       mobile: ANA,
       slug: 'festival-demo',
@@ -102,7 +102,14 @@ describe('POST /api/checkin: admission', () => {
       data: { result: 'ok', ok: true, ticket_name: 'Bilhete diário — dia 1', day: days[0], replay: false },
     });
     const second = await scan(tokens[0]!, undefined, DOOR_KEY_2);
-    expect(second.json()).toMatchObject({ data: { result: 'already_used', ok: false } });
+    // the second gate is told when and where the ticket went in
+    expect(second.json()).toMatchObject({
+      data: {
+        result: 'already_used',
+        ok: false,
+        first_checkin: { at: first.json().data.scanned_at, gate: 'Porta principal' },
+      },
+    });
     expect(await rowsOf(ids[0]!)).toHaveLength(1);
   });
 

@@ -26,12 +26,15 @@ const ago = (ms: number) => new Date(now.getTime() - ms);
 const active = { status: 'active', blockedAt: null, linkedAt: null };
 
 describe('station roles', () => {
-  it('lets bar and shop sell only, and the top-up point load money and pay cash back', () => {
+  it('lets bar and shop sell only, the top-up point load money and pay cash back, the refund desk only pay back', () => {
     expect(STATION_ROLES.map((r) => [r, stationMayRecord(r, 'consumption')])).toEqual([
       ['bar', true],
       ['shop', true],
       ['topup', false],
+      ['refund_desk', false],
     ]);
+    expect(stationMayRecord('refund_desk', 'topup')).toBe(false);
+    expect(stationMayRecord('refund_desk', 'refund')).toBe(true);
     for (const role of ['bar', 'shop'] as const) {
       expect(stationMayRecord(role, 'topup')).toBe(false);
       expect(stationMayRecord(role, 'refund')).toBe(false);

@@ -4,8 +4,11 @@
  */
 import { STATION_CLOCK_SKEW_MS, type StationTransactionType } from './wallet';
 
-/** bar and shop sell (consumption); a top-up point loads money and pays cash back. */
-export const STATION_ROLES = ['bar', 'shop', 'topup'] as const;
+/**
+ * bar and shop sell (consumption); a top-up point loads money and pays cash back; a refund desk
+ * only pays cash back (the end-of-festival desk, which must never load money).
+ */
+export const STATION_ROLES = ['bar', 'shop', 'topup', 'refund_desk'] as const;
 export type StationRole = (typeof STATION_ROLES)[number];
 
 /** The transaction types each role may record; anything else is refused per transaction. */
@@ -15,6 +18,7 @@ export const STATION_ROLE_TRANSACTION_TYPES: Readonly<
   bar: ['consumption'],
   shop: ['consumption'],
   topup: ['topup', 'refund'],
+  refund_desk: ['refund'],
 };
 
 export const stationMayRecord = (role: StationRole, type: StationTransactionType): boolean =>

@@ -46,6 +46,35 @@ export const stationsResponse = envelope(z.array(stationView));
 export const stationResponse = envelope(stationView);
 export const stationWithKeyResponse = envelope(stationWithKeyView);
 
+/** A shift or a day: the till totals between two instants (at most 31 days apart). */
+export const stationTotalsQuery = z
+  .object({
+    from: z.iso.datetime({ offset: true, message: 'backoffice_events.datetime' }),
+    to: z.iso.datetime({ offset: true, message: 'backoffice_events.datetime' }),
+  })
+  .refine((q) => Date.parse(q.to) > Date.parse(q.from), {
+    path: ['to'],
+    message: 'backoffice_events.ends_before',
+  })
+  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= 31 * 86_400_000, {
+    path: ['to'],
+    message: 'validation.too_big',
+  });
+
+/** What a till recorded in the window, in cents (sales and cash paid back as positive amounts). */
+export const stationTotalsView = z.object({
+  station_id: z.number(),
+  name: z.string(),
+  sales_cents: z.number(),
+  sales: z.number(),
+  topups_cents: z.number(),
+  topups: z.number(),
+  cash_back_cents: z.number(),
+  cash_backs: z.number(),
+});
+export type StationTotalsView = z.output<typeof stationTotalsView>;
+export const stationTotalsResponse = envelope(z.array(stationTotalsView));
+
 /** One bracelet of a batch file: UID, printed code, printed secret (optional). */
 export const braceletImportRow = z.object({
   uid: braceletUid,

@@ -128,6 +128,8 @@ export const checkinAnswer = z.object({
   scanned_at: z.string(),
   /** true when this nonce had been answered before (a retry) */
   replay: z.boolean(),
+  /** already_used: when and at which gate (device) the ticket was let in that day */
+  first_checkin: z.object({ at: z.string(), gate: z.string().nullable() }).optional(),
 });
 export type CheckinAnswer = z.infer<typeof checkinAnswer>;
 export const checkinResponse = z.object({ data: checkinAnswer });

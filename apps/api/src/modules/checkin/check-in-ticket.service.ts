@@ -17,6 +17,7 @@ import { checkinErrors } from './checkin.errors';
 import {
   deleteCheckin,
   findScan,
+  findFirstCheckin,
   recordScan,
   ticketTypeName,
   type ScanRecordInput,
@@ -208,13 +209,20 @@ export async function checkInTicket(
     };
   }
   const result = outcome.result as CheckinResult;
+  const j = judgement!;
+  // the door person asks when and where it was used: one indexed read, only for this answer
+  const first =
+    result === CHECKIN_RESULT.alreadyUsed && j.ticket.token && j.day
+      ? await findFirstCheckin(db, j.ticket.token, j.day)
+      : undefined;
   return {
     result,
     ok: result === CHECKIN_RESULT.ok,
-    ticket_name: result === CHECKIN_RESULT.unknown ? null : await judgement!.ticketName(),
-    day: result === CHECKIN_RESULT.ok ? judgement!.day : null,
+    ticket_name: result === CHECKIN_RESULT.unknown ? null : await j.ticketName(),
+    day: result === CHECKIN_RESULT.ok ? j.day : null,
     scanned_at: at.toISOString(),
     replay: false,
+    ...(first ? { first_checkin: { at: first.scannedAt.toISOString(), gate: first.gate } } : {}),
   };
 }
 

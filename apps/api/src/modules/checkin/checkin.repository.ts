@@ -230,3 +230,15 @@ export async function ticketTypeName(db: DbOrTx, ticketTypeId: number, eventId: 
     .limit(1);
   return rows[0]?.name ?? null;
 }
+
+/** When and at which device (its name: the gate) a ticket was let in on an admission day. */
+export async function findFirstCheckin(db: DbOrTx, token: string, day: string) {
+  const rows = await db
+    .select({ scannedAt: checkins.scannedAt, gate: checkinDevices.name })
+    .from(checkins)
+    .innerJoin(customerTickets, eq(customerTickets.id, checkins.ticketId))
+    .leftJoin(checkinDevices, eq(checkinDevices.id, checkins.deviceId))
+    .where(and(eq(customerTickets.token, token), eq(checkins.day, day)))
+    .limit(1);
+  return rows[0];
+}

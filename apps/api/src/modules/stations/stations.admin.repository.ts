@@ -1,7 +1,7 @@
-import { and, asc, count, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, ilike, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { StationRole } from '@bilheteira/shared/stations';
 import type { DbOrTx } from '../../db/client';
-import { bracelets, stations } from '../../db/schema/index';
+import { bracelets, stations, walletTransactions } from '../../db/schema/index';
 
 export type StationAdminRow = typeof stations.$inferSelect;
 
@@ -52,6 +52,27 @@ export async function insertBracelets(
     n += done.length;
   }
   return n;
+}
+
+/** What each till recorded between two instants, per transaction type (station index). */
+export async function stationTotals(db: DbOrTx, stationIds: number[], from: Date, to: Date) {
+  if (!stationIds.length) return [];
+  return db
+    .select({
+      stationId: walletTransactions.stationId,
+      type: walletTransactions.type,
+      n: sql<number>`count(*)::int`,
+      cents: sql<number>`coalesce(sum(${walletTransactions.amountCents}), 0)::int`,
+    })
+    .from(walletTransactions)
+    .where(
+      and(
+        inArray(walletTransactions.stationId, stationIds),
+        gte(walletTransactions.occurredAt, from),
+        lt(walletTransactions.occurredAt, to),
+      ),
+    )
+    .groupBy(walletTransactions.stationId, walletTransactions.type);
 }
 
 export const BRACELETS_PER_PAGE = 50;

@@ -13,6 +13,8 @@ import {
   createStationBody,
   stationResponse,
   stationsResponse,
+  stationTotalsQuery,
+  stationTotalsResponse,
   stationWithKeyResponse,
   updateStationBody,
 } from '@bilheteira/shared/schemas/backoffice-bar';
@@ -24,6 +26,7 @@ import {
   importBracelets,
   listBracelets,
   listStations,
+  stationsTotals,
   rotateStationKey,
   updateStation,
 } from './stations.admin.service';
@@ -51,6 +54,21 @@ const barAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ({ data: await listStations(app.db, ref(req.params)) }),
+  );
+
+  app.get(
+    `${BASE}/stations/totals`,
+    {
+      preValidation: manager,
+      schema: {
+        tags: BACKOFFICE_TAGS,
+        summary: "Each station's sales, top-ups and cash paid back in a window (end of shift, end of day)",
+        params: eventParams,
+        querystring: stationTotalsQuery,
+        response: { 200: stationTotalsResponse },
+      },
+    },
+    async (req) => ({ data: await stationsTotals(app.db, ref(req.params), req.query) }),
   );
 
   app.post(

@@ -9,6 +9,7 @@ import {
   parseBraceletCsv,
   type BraceletView,
   type CreateStationBody,
+  type StationTotalsView,
   type StationView,
   type StationWithKeyView,
   type UpdateStationBody,
@@ -30,6 +31,7 @@ import {
   findEventStation,
   insertBracelets,
   stationsOfEvent,
+  stationTotals,
   takenBraceletRefs,
   updateStationRow,
   type StationAdminRow,
@@ -112,6 +114,36 @@ export async function updateStation(
   });
   forgetKey(cache, retired);
   return view;
+}
+
+/** Each station's sales, top-ups and cash paid back between two instants (end of shift, end of day). */
+export async function stationsTotals(
+  db: Db,
+  ref: EventRef,
+  window: { from: string; to: string },
+): Promise<StationTotalsView[]> {
+  const event = await organizerEvent(db, ref);
+  const stations = await stationsOfEvent(db, event.id);
+  const rows = await stationTotals(
+    db,
+    stations.map((s) => s.id),
+    new Date(window.from),
+    new Date(window.to),
+  );
+  return stations.map(({ id, name }) => {
+    const of = (type: string) => rows.find((r) => r.stationId === id && r.type === type);
+    return {
+      station_id: id,
+      name,
+      // debits are negative in the ledger; a till's report shows what it took and paid out
+      sales_cents: -(of('consumption')?.cents ?? 0),
+      sales: of('consumption')?.n ?? 0,
+      topups_cents: of('topup')?.cents ?? 0,
+      topups: of('topup')?.n ?? 0,
+      cash_back_cents: -(of('refund')?.cents ?? 0),
+      cash_backs: of('refund')?.n ?? 0,
+    };
+  });
 }
 
 /** A new key for the station; the old one is refused from now on. */

@@ -2,7 +2,7 @@
  * Operator commands for tills (there is no back-office screen for stations yet):
  *
  *   npm run ops -- stations list <event-slug> [--json]
- *   npm run ops -- stations role <station-id> <bar|shop|topup>
+ *   npm run ops -- stations role <station-id> <bar|shop|topup|refund_desk>
  *   npm run ops -- stations wallet-times <event-slug> [--opens-at <ISO time>|none] [--offline-window-minutes <n>]
  *
  * Writes to the database directly: PostgreSQL (DATABASE_URL), or the PGlite data folder with
@@ -23,7 +23,7 @@ import { stationsOfEventSlug, updateEventWalletClock, updateStationRole } from '
 
 export const STATIONS_USAGE = [
   'Usage: npm run ops -- stations list <event-slug> [--json]',
-  '       npm run ops -- stations role <station-id> <bar|shop|topup>',
+  '       npm run ops -- stations role <station-id> <bar|shop|topup|refund_desk>',
   '       npm run ops -- stations wallet-times <event-slug> [--opens-at <ISO time>|none] [--offline-window-minutes <n>]',
 ].join('\n');
 

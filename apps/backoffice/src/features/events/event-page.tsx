@@ -87,7 +87,7 @@ export function EventPage() {
       )}
       {tab === 'codes' && <CodesPanel organizerId={organizerId} event={e} />}
       {tab === 'door' && <DoorPanel organizerId={organizerId} eventId={e.id} />}
-      {tab === 'bar' && <BarPanel organizerId={organizerId} eventId={e.id} />}
+      {tab === 'bar' && <BarPanel organizerId={organizerId} eventId={e.id} timeZone={e.timezone} />}
     </div>
   );
 }

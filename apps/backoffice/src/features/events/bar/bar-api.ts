@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type {
   BraceletsResponse,
   CreateStationBody,
+  StationTotalsView,
   StationView,
   StationWithKeyView,
   UpdateStationBody,
@@ -37,7 +38,18 @@ export function useStationChange(organizerId: number, eventId: number) {
         return apiEnvelope<StationWithKeyView>(`${path}/${change.id}/rotate-key`, { method: 'POST' });
       return apiEnvelope<StationView>(`${path}/${change.id}`, { method: 'PATCH', json: change.body });
     },
-    onSuccess: () => qc.invalidateQueries({ queryKey: [...barKey(organizerId, eventId), 'stations'] }),
+    // the stations and their totals
+    onSuccess: () => qc.invalidateQueries({ queryKey: barKey(organizerId, eventId) }),
+  });
+}
+
+/** Each till's totals in a window (end of shift, end of day); refreshed while shown. */
+export function useStationTotals(organizerId: number, eventId: number, w: { from: string; to: string }) {
+  return useQuery({
+    queryKey: [...barKey(organizerId, eventId), 'totals', w],
+    queryFn: () => api<StationTotalsView[]>(`${base(organizerId, eventId)}/stations/totals`, { query: w }),
+    enabled: !!w.from && !!w.to,
+    refetchInterval: 30_000,
   });
 }
 

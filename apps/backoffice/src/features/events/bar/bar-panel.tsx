@@ -15,13 +15,23 @@ import {
   type StationView,
   type StationWithKeyView,
 } from './bar-api';
+import { ShiftTotals } from './shift-totals';
 import { StationDialog, StationKeyDialog } from './station-dialogs';
 
 /** The event's cashless bar: its stations (tills and their keys) and its bracelets. */
-export function BarPanel({ organizerId, eventId }: { organizerId: number; eventId: number }) {
+export function BarPanel({
+  organizerId,
+  eventId,
+  timeZone,
+}: {
+  organizerId: number;
+  eventId: number;
+  timeZone: string;
+}) {
   return (
     <div className="flex flex-col gap-8">
       <Stations organizerId={organizerId} eventId={eventId} />
+      <ShiftTotals organizerId={organizerId} eventId={eventId} timeZone={timeZone} />
       <Bracelets organizerId={organizerId} eventId={eventId} />
     </div>
   );

@@ -1,0 +1,2 @@
+ALTER TABLE "stations" DROP CONSTRAINT "stations_role_check";--> statement-breakpoint
+ALTER TABLE "stations" ADD CONSTRAINT "stations_role_check" CHECK ("stations"."role" in ('bar', 'shop', 'topup', 'refund_desk'));

@@ -1,0 +1,1 @@
+CREATE INDEX "wallet_transactions_station_idx" ON "wallet_transactions" USING btree ("station_id","occurred_at");

@@ -1,0 +1,72 @@
+/**
+ * The door in the back office (issue 27 item 4): an event's door devices (scanners with a key
+ * of their own) and the log of what they scanned. The back office and the API validate with
+ * these same schemas.
+ */
+import { z } from 'zod';
+import { CHECKIN_RESULTS } from '../ticket-status';
+import { envelope } from './common';
+
+const deviceName = z
+  .string({ message: 'validation.required' })
+  .trim()
+  .min(1, { message: 'validation.required' })
+  .max(80, { message: 'validation.too_big' });
+
+export const createDeviceBody = z.strictObject({ name: deviceName });
+export const renameDeviceBody = z.strictObject({ name: deviceName });
+
+export const doorDeviceView = z.object({
+  id: z.number(),
+  name: z.string(),
+  status: z.enum(['active', 'revoked']),
+  created_at: z.string(),
+  revoked_at: z.string().nullable(),
+  /** people it let in (first check-ins) */
+  admitted: z.number(),
+  /** every scan it sent, refused ones included */
+  scans: z.number(),
+  last_scan_at: z.string().nullable(),
+});
+export type DoorDeviceView = z.output<typeof doorDeviceView>;
+
+/**
+ * A new or re-keyed device with its key (shown once, stored hashed) and what its enrolment
+ * QR code holds: the API's address and the key, for the door app to read in one scan.
+ */
+export const doorDeviceWithKeyView = doorDeviceView.extend({ key: z.string(), enrolment: z.string() });
+export type DoorDeviceWithKeyView = z.output<typeof doorDeviceWithKeyView>;
+
+export const doorDevicesResponse = envelope(z.array(doorDeviceView));
+export const doorDeviceResponse = envelope(doorDeviceView);
+export const doorDeviceWithKeyResponse = envelope(doorDeviceWithKeyView);
+
+export const SCAN_LOG_PAGE_SIZE = 50;
+
+export const scanLogQuery = z.object({
+  device_id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1)
+    .optional(),
+  result: z.enum(CHECKIN_RESULTS as [string, ...string[]], { message: 'validation.invalid' }).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+
+export const scanLogRow = z.object({
+  id: z.number(),
+  scanned_at: z.string(),
+  device: z.string(),
+  result: z.string(),
+  ticket_name: z.string().nullable(),
+  holder: z.string().nullable(),
+  offline: z.boolean(),
+});
+export type ScanLogRow = z.output<typeof scanLogRow>;
+
+export const scanLogResponse = z.object({
+  data: z.array(scanLogRow),
+  meta: z.object({ page: z.number(), per_page: z.number(), has_more: z.boolean() }),
+});
+export type ScanLogResponse = z.output<typeof scanLogResponse>;
