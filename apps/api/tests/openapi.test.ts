@@ -42,6 +42,8 @@ describe('OpenAPI document (a typed client can be generated from it)', () => {
         'SessionResponse',
         'AdminOrderListResponse',
         'AdminOrderResponse',
+        'AdminRefundListResponse',
+        'RefundDecisionResponse',
       ]),
     );
     expect(doc.paths['/api/orders']!.post!.responses['201']!.content!['application/json']!.schema).toEqual({

@@ -9,6 +9,7 @@ import * as backofficeDashboard from '@bilheteira/shared/schemas/backoffice-dash
 import * as backofficeEvents from '@bilheteira/shared/schemas/backoffice-events';
 import * as backofficeIntegrations from '@bilheteira/shared/schemas/backoffice-integrations';
 import * as backofficeOrders from '@bilheteira/shared/schemas/backoffice-orders';
+import * as backofficeRefunds from '@bilheteira/shared/schemas/backoffice-refunds';
 import * as carts from '@bilheteira/shared/schemas/carts';
 import * as common from '@bilheteira/shared/schemas/common';
 import * as contact from '@bilheteira/shared/schemas/contact';
@@ -29,6 +30,7 @@ const sharedSchemaModules: Record<string, Record<string, unknown>> = {
   backofficeEvents,
   backofficeIntegrations,
   backofficeOrders,
+  backofficeRefunds,
   carts,
   common,
   contact,
