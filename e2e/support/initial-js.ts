@@ -2,12 +2,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import type { Browser } from '@playwright/test';
+import type { Browser, BrowserContext } from '@playwright/test';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** The built SPA the e2e server serves (WEB_DIST_DIR, else apps/web/dist). */
 export const webDistDir = () => path.resolve(root, process.env.WEB_DIST_DIR ?? 'apps/web/dist');
+
+/** The built file a script URL path names: the back office's under /backoffice, else the site's. */
+function builtFile(urlPath: string): string {
+  if (urlPath.startsWith('/backoffice/'))
+    return path.join(root, 'apps/backoffice/dist', urlPath.slice('/backoffice/'.length));
+  return path.join(webDistDir(), urlPath);
+}
 
 /** gzip size of a built file: its precompressed .gz when present, else gzip -9 of it. */
 function gzipBytes(file: string): number {
@@ -31,8 +38,14 @@ export async function measureInitialJs(
   browser: Browser,
   baseURL: string,
   pagePath: string,
+  /** a signed-in person's cookies (the back office's first page after sign-in) */
+  storageState?: Awaited<ReturnType<BrowserContext['storageState']>>,
 ): Promise<InitialJs> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'pt-PT' });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    locale: 'pt-PT',
+    ...(storageState ? { storageState } : {}),
+  });
   const page = await context.newPage();
   const scripts = new Set<string>();
   page.on('response', (res) => {
@@ -40,8 +53,7 @@ export async function measureInitialJs(
   });
   await page.goto(new URL(pagePath, baseURL).toString(), { waitUntil: 'networkidle' });
   await context.close();
-  const dist = webDistDir();
-  const files = [...scripts].map((p) => ({ name: p, gzipBytes: gzipBytes(path.join(dist, p)) }));
+  const files = [...scripts].map((p) => ({ name: p, gzipBytes: gzipBytes(builtFile(p)) }));
   files.sort((a, b) => b.gzipBytes - a.gzipBytes);
   return { path: pagePath, gzipBytes: files.reduce((s, f) => s + f.gzipBytes, 0), files };
 }

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '../support/test';
 import { expectNoA11yViolations, lisbonDay, screenshotBoth, VIEWPORTS } from '../support/helpers';
+import { measureInitialJs } from '../support/initial-js';
 import { newOrganizer, organizerCall, submitOrganizerRequest, type Organizer } from '../support/organizer';
 
 /**
@@ -277,3 +278,21 @@ for (const [label, size] of Object.entries(VIEWPORTS)) {
     console.log(`26e ${size.width} px: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   });
 }
+
+test('the back office’s first load is at most 250 KiB of JavaScript gzipped', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // signed out (the sign-in page), and an owner's first page after signing in
+  const out = await measureInitialJs(browser, baseURL!, '/backoffice/login');
+  await newOrganizer(page.request);
+  const home = await measureInitialJs(browser, baseURL!, '/backoffice/', await page.context().storageState());
+  for (const m of [out, home]) {
+    console.log(
+      `initial JS ${m.path}: ${(m.gzipBytes / 1024).toFixed(1)} KiB gzip in ${m.files.length} files`,
+    );
+    expect(m.files.length).toBeGreaterThan(0);
+    expect(m.gzipBytes).toBeLessThanOrEqual(250 * 1024);
+  }
+});
