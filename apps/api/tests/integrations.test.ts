@@ -444,17 +444,107 @@ describe('webhook endpoints and deliveries', () => {
     }
   });
 
+  it('sends ticket.transferred and order.refunded of its own organiser once each', async () => {
+    const hooks = await receiver();
+    try {
+      const staff = (method: 'POST' | 'GET', url: string, payload?: object) =>
+        asStaff(t, ownerB, { method, url: `${base(orgB)}${url}`, ...(payload ? { payload } : {}) });
+      const endpoint = await staff('POST', '/webhooks', {
+        url: hooks.url,
+        events: ['order.paid', 'order.refunded', 'ticket.transferred'],
+      });
+      expect(endpoint.statusCode, endpoint.body).toBe(201);
+      const secret = endpoint.json().data.secret as string;
+      const starts = Date.now() + 30 * 86_400_000;
+      const made = await staff('POST', '/events', {
+        name: 'Noite B',
+        address: 'Rua B, Porto',
+        contact_email: 'b@example.pt',
+        starts_at: new Date(starts).toISOString(),
+        ends_at: new Date(starts + 4 * 3_600_000).toISOString(),
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const eventId = made.json().data.id as number;
+      const type = await staff('POST', `/events/${eventId}/ticket-types`, {
+        name: 'Geral',
+        price_cents: 1200,
+        quantity: 50,
+      });
+      expect(type.statusCode, type.body).toBe(201);
+      expect((await staff('POST', `/events/${eventId}/publish`, { visibility: 'public' })).statusCode).toBe(
+        200,
+      );
+
+      const rui = await login(t.app, DEMO.rui);
+      const order = await injectAs(t.app, rui, {
+        method: 'POST',
+        url: '/api/orders',
+        payload: {
+          event_id: eventId,
+          include_cart: false,
+          items: [{ ticket_id: type.json().data.id, qty: 2 }],
+        },
+      });
+      expect(order.statusCode, order.body).toBe(201);
+      const orderId = order.json().data.id as number;
+      const paid = await injectAs(t.app, rui, {
+        method: 'POST',
+        url: `/api/orders/${orderId}/pay`,
+        payload: {
+          method: 'card',
+          card: { number: '4242424242424242', expiry: '12/2099', name: 'Rui Costa' },
+        },
+      });
+      expect(paid.statusCode, paid.body).toBe(200);
+      const [ticket] = await t.database.db
+        .select({ id: customerTickets.id })
+        .from(customerTickets)
+        .where(eq(customerTickets.orderId, orderId));
+      const moved = await injectAs(t.app, rui, {
+        method: 'POST',
+        url: '/api/customers/transfer-ticket',
+        payload: { customer_ticket_id: ticket!.id, mobile_country_code: '351', mobile: DEMO.ana.mobile },
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      const cancelled = await staff('POST', `/events/${eventId}/cancel`, { reason: 'Chuva' });
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+
+      const now = new Date();
+      await dispatchWebhookEvents(t.database.db, now);
+      await deliverDueWebhooks(t.database.db, now, httpSender({ production: false }));
+      const got = hooks.got.map((g) => JSON.parse(g.body) as { type: string; data: Record<string, unknown> });
+      expect(got.map((g) => g.type).sort()).toEqual(['order.paid', 'order.refunded', 'ticket.transferred']);
+      expect(got.find((g) => g.type === 'order.refunded')!.data).toMatchObject({
+        id: orderId,
+        status: 'refunded',
+      });
+      expect(got.find((g) => g.type === 'ticket.transferred')!.data).toMatchObject({
+        ticket_id: ticket!.id,
+        event_id: eventId,
+        order_id: orderId,
+        pending: false,
+      });
+      for (const g of hooks.got)
+        expect(verifyWebhookSignature(String(g.headers['bilheteira-signature']), g.body, secret, now)).toBe(
+          true,
+        );
+    } finally {
+      await hooks.close();
+    }
+  });
+
   it('reads no paid order of before the endpoint existed', async () => {
     const [counted] = await queryRows<{ n: number }>(
       t.database.db,
       sql`SELECT count(*)::int AS n FROM ${orders} WHERE status = 'paid'`,
     );
     expect(counted!.n).toBeGreaterThan(0);
-    // the demo's paid orders predate every endpoint: no event was made of them
+    // the demo's paid orders predate every endpoint: no event was made of them, only of the
+    // two orders these tests paid
     const [made] = await queryRows<{ made: number }>(
       t.database.db,
       sql`SELECT count(*)::int AS made FROM webhook_events WHERE type = 'order.paid'`,
     );
-    expect(made!.made).toBe(1);
+    expect(made!.made).toBe(2);
   });
 });
