@@ -24,6 +24,11 @@ interface ChartProps {
   categories?: string[];
   /** the time zone of a time axis (the event's) */
   timeZone?: string;
+  /** the x values' name in the legend ("Hora") */
+  xLabel: string;
+  /** a time axis' labels (HH:MM) and the legend's instant, in the reader's language */
+  formatTick?: (date: Date) => string;
+  formatInstant?: (date: Date) => string;
   /** how the y values read (counts, money) */
   formatY?: (v: number) => string;
   height?: number;
@@ -31,7 +36,18 @@ interface ChartProps {
 }
 
 /** A bar chart of categories or a line chart over time, as wide as its container, redrawn in place. */
-export function Chart({ x, series, categories, timeZone, formatY, height = 220, testId }: ChartProps) {
+export function Chart({
+  x,
+  series,
+  categories,
+  timeZone,
+  xLabel,
+  formatTick,
+  formatInstant,
+  formatY,
+  height = 220,
+  testId,
+}: ChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
   // what the axis callbacks read: the categories of the data last drawn
@@ -47,7 +63,13 @@ export function Chart({ x, series, categories, timeZone, formatY, height = 220, 
       width: Math.max(200, el.clientWidth),
       height,
       ...(timeZone ? { tzDate: (ts: number) => uPlot.tzDate(new Date(ts * 1e3), timeZone) } : {}),
-      scales: { x: bars ? { time: false, range: (_u, min, max) => [min - 0.5, max + 0.5] } : { time: true } },
+      scales: {
+        // one slot per category, the bars in their middle
+        x: bars
+          ? { time: false, auto: true, range: () => [-0.5, latest.current.x.length - 0.5] }
+          : { time: true },
+        y: { auto: true, range: (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.1))] },
+      },
       axes: [
         bars
           ? {
@@ -55,15 +77,32 @@ export function Chart({ x, series, categories, timeZone, formatY, height = 220, 
               values: (_u, splits) => splits.map((i) => latest.current.categories?.[i] ?? ''),
               stroke: '#334155',
             }
-          : { stroke: '#334155' },
+          : {
+              stroke: '#334155',
+              space: 70,
+              values: (_u, splits) =>
+                splits.map((ts) => (formatTick ? formatTick(new Date(ts * 1e3)) : String(ts))),
+            },
         {
           stroke: '#334155',
           values: (_u, splits) => splits.map((v) => (formatY ? formatY(v) : String(v))),
+          // whole numbers only: people and tickets
+          incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000],
           size: 60,
         },
       ],
       series: [
-        {},
+        {
+          label: xLabel,
+          value: (_u: uPlot, v: number | null) =>
+            v === null
+              ? '–'
+              : bars
+                ? (latest.current.categories?.[v] ?? '')
+                : formatInstant
+                  ? formatInstant(new Date(v * 1e3))
+                  : String(v),
+        },
         ...series.map((s, i) => ({
           label: s.label,
           stroke: SERIES_COLOURS[i % SERIES_COLOURS.length],

@@ -92,6 +92,11 @@ export function CheckinsSection({ d, lang }: { d: DashboardSnapshot; lang: strin
     // gate names come with the same snapshot
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [d.checkins]);
+  const tick = new Intl.DateTimeFormat(lang, {
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: d.event.timezone,
+  });
   const time = new Intl.DateTimeFormat(lang, {
     day: 'numeric',
     month: 'short',
@@ -105,7 +110,17 @@ export function CheckinsSection({ d, lang }: { d: DashboardSnapshot; lang: strin
       description={t('checkins_chart')}
       empty={d.checkins.buckets.length ? null : t('checkins_none')}
       testId="checkins"
-      chart={<Chart x={x} series={series} timeZone={d.event.timezone} testId="checkins-chart" />}
+      chart={
+        <Chart
+          x={x}
+          series={series}
+          timeZone={d.event.timezone}
+          xLabel={t('col_time')}
+          formatTick={(date) => tick.format(date)}
+          formatInstant={(date) => time.format(date)}
+          testId="checkins-chart"
+        />
+      }
       table={
         <Table
           caption={t('checkins_title')}
@@ -143,7 +158,9 @@ export function SalesSection({ d, lang }: { d: DashboardSnapshot; lang: string }
       description={t('sales_chart')}
       empty={d.sales_by_day.length ? null : t('sales_none')}
       testId="sales"
-      chart={<Chart x={x} series={series} categories={categories} testId="sales-chart" />}
+      chart={
+        <Chart x={x} series={series} categories={categories} xLabel={t('col_day')} testId="sales-chart" />
+      }
       table={
         <Table
           caption={t('sales_title')}
