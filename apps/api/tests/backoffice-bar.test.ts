@@ -6,7 +6,14 @@
  * organisers get nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asStaff, newOrganizer, staffAs, type StaffSession } from './backoffice-sessions';
+import {
+  inDays,
+  newDraftEvent,
+  newOrganizer,
+  staffAs,
+  staffCall,
+  type StaffSession,
+} from './backoffice-sessions';
 import { createTestApp, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -15,34 +22,24 @@ let event: number;
 let manager: StaffSession;
 let base: string;
 
-const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
+/** What a till hears with this key (the blocklist: a cheap authenticated GET). */
+const tillStatus = async (key: string) =>
+  (await t.app.inject({ url: '/api/stations/blocklist', headers: { 'x-station-key': key } })).statusCode;
 
 const call = (
   who: StaffSession,
   method: 'GET' | 'POST' | 'PATCH',
   url: string,
   payload?: object,
-  locale = 'pt-pt',
-) => asStaff(t, who, { method, url, headers: { 'x-locale': locale }, ...(payload ? { payload } : {}) });
-
-/** What a till hears with this key (the blocklist: a cheap authenticated GET). */
-const tillStatus = async (key: string) =>
-  (await t.app.inject({ url: '/api/stations/blocklist', headers: { 'x-station-key': key } })).statusCode;
+  locale?: string,
+) => staffCall(t, who, method, url, payload, locale);
 
 beforeAll(async () => {
   t = await createTestApp();
   org = await newOrganizer(t);
   const owner = await staffAs(t, { role: 'owner', organizerId: org });
   manager = await staffAs(t, { role: 'bar_manager', organizerId: org });
-  const res = await call(owner, 'POST', `/api/backoffice/organizers/${org}/events`, {
-    name: 'Festival da Praia',
-    address: 'Praia Grande, Sintra',
-    contact_email: 'praia@example.pt',
-    starts_at: inDays(30),
-    ends_at: inDays(32),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  event = res.json().data.id;
+  event = await newDraftEvent(t, owner, org, { name: 'Festival da Praia' });
   base = `/api/backoffice/organizers/${org}/events/${event}`;
 });
 afterAll(() => t.close());
@@ -119,15 +116,7 @@ describe('stations', () => {
     const mine = (await call(manager, 'POST', `${base}/stations`, { name: 'Bar Sul', role: 'bar' })).json()
       .data;
     // the other organiser's owner, with the other organiser's path and this station's id
-    const otherEvent = (
-      await call(otherOwner, 'POST', `/api/backoffice/organizers/${otherOrg}/events`, {
-        name: 'Outro',
-        address: 'Porto',
-        contact_email: 'o@example.pt',
-        starts_at: inDays(30),
-        ends_at: inDays(31),
-      })
-    ).json().data.id;
+    const otherEvent = await newDraftEvent(t, otherOwner, otherOrg);
     const steal = await call(
       otherOwner,
       'POST',
@@ -145,16 +134,12 @@ describe('end of shift', () => {
   it('each till’s sales, top-ups and cash back in a window, to the cent', async () => {
     const owner = await staffAs(t, { role: 'owner', organizerId: org });
     // tills record from 48 h before the doors open: an event tomorrow
-    const soon = (
-      await call(owner, 'POST', `/api/backoffice/organizers/${org}/events`, {
-        name: 'Arraial de Amanhã',
-        address: 'Largo do Chafariz, Lisboa',
-        contact_email: 'arraial@example.pt',
-        starts_at: inDays(1),
-        ends_at: inDays(2),
-        wallet_enabled: true,
-      })
-    ).json().data.id;
+    const soon = await newDraftEvent(t, owner, org, {
+      name: 'Arraial de Amanhã',
+      starts_at: inDays(1),
+      ends_at: inDays(2),
+      wallet_enabled: true,
+    });
     const at = `/api/backoffice/organizers/${org}/events/${soon}`;
     const station = async (name: string, role: string) =>
       (await call(manager, 'POST', `${at}/stations`, { name, role })).json().data;

@@ -6,23 +6,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asStaff, newOrganizer, staffAs, type StaffSession } from './backoffice-sessions';
+import { newDraftEvent, newOrganizer, staffAs, staffCall, type StaffSession } from './backoffice-sessions';
 import { createTestApp, type TestApp } from './helpers';
 
 let t: TestApp;
 let org: number;
 let supervisor: StaffSession;
 let base: string;
-
-const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
-
-const call = (
-  who: StaffSession,
-  method: 'GET' | 'POST' | 'PATCH',
-  url: string,
-  payload?: object,
-  locale = 'pt-pt',
-) => asStaff(t, who, { method, url, headers: { 'x-locale': locale }, ...(payload ? { payload } : {}) });
 
 /** A scan of a token no ticket has: 200 `unknown` from a valid device, 401 from a bad key. */
 const scanWith = async (key: string) =>
@@ -35,20 +25,21 @@ const scanWith = async (key: string) =>
     })
   ).statusCode;
 
+const call = (
+  who: StaffSession,
+  method: 'GET' | 'POST' | 'PATCH',
+  url: string,
+  payload?: object,
+  locale?: string,
+) => staffCall(t, who, method, url, payload, locale);
+
 beforeAll(async () => {
   t = await createTestApp();
   org = await newOrganizer(t);
   const owner = await staffAs(t, { role: 'owner', organizerId: org });
   supervisor = await staffAs(t, { role: 'door_supervisor', organizerId: org });
-  const res = await call(owner, 'POST', `/api/backoffice/organizers/${org}/events`, {
-    name: 'Noites do Castelo',
-    address: 'Castelo de São Jorge, Lisboa',
-    contact_email: 'castelo@example.pt',
-    starts_at: inDays(30),
-    ends_at: inDays(31),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  base = `/api/backoffice/organizers/${org}/events/${res.json().data.id}/door`;
+  const event = await newDraftEvent(t, owner, org, { name: 'Noites do Castelo' });
+  base = `/api/backoffice/organizers/${org}/events/${event}/door`;
 });
 afterAll(() => t.close());
 
@@ -106,15 +97,7 @@ describe('door devices', () => {
     const otherOrg = await newOrganizer(t);
     const otherOwner = await staffAs(t, { role: 'owner', organizerId: otherOrg });
     const mine = (await call(supervisor, 'POST', `${base}/devices`, { name: 'Porta Norte' })).json().data;
-    const otherEvent = (
-      await call(otherOwner, 'POST', `/api/backoffice/organizers/${otherOrg}/events`, {
-        name: 'Outro',
-        address: 'Porto',
-        contact_email: 'o@example.pt',
-        starts_at: inDays(30),
-        ends_at: inDays(31),
-      })
-    ).json().data.id;
+    const otherEvent = await newDraftEvent(t, otherOwner, otherOrg);
     const steal = await call(
       otherOwner,
       'POST',
