@@ -34,12 +34,32 @@ describe('side navigation', () => {
     }
   });
 
+  it('shows the orders to roles that may read them, never to door or bar staff', () => {
+    for (const role of ROLES) {
+      const user = me([membership(7, role)]);
+      const orders = navItems(user, user.memberships[0]!).find((i) => i.id === 'orders');
+      expect(!!orders, role).toBe(permissionsOf(role).includes('orders.view'));
+      if (orders) expect(orders.to).toBe('/organizers/7/orders');
+    }
+    const door = me([membership(7, 'door_staff')]);
+    expect(navItems(door, door.memberships[0]!).map((i) => i.id)).not.toContain('orders');
+  });
+
   it('shows the refund queue only to roles that answer refund requests (orders.refund)', () => {
     for (const role of ROLES) {
       const user = me([membership(7, role)]);
       const refunds = navItems(user, user.memberships[0]!).find((i) => i.id === 'refunds');
       expect(!!refunds, role).toBe(['owner', 'admin', 'finance'].includes(role));
       if (refunds) expect(refunds.to).toBe('/organizers/7/refunds');
+    }
+  });
+
+  it('shows the integrations (API keys, webhooks) only to roles with organizer.settings', () => {
+    for (const role of ROLES) {
+      const user = me([membership(7, role)]);
+      const entry = navItems(user, user.memberships[0]!).find((i) => i.id === 'integrations');
+      expect(!!entry, role).toBe(['owner', 'admin'].includes(role));
+      if (entry) expect(entry.to).toBe('/organizers/7/integrations');
     }
   });
 

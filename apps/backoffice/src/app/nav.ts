@@ -15,12 +15,15 @@ export const paths = {
   event: (organizerId: number, eventId: number) => `/organizers/${organizerId}/events/${eventId}`,
   eventDashboard: (organizerId: number, eventId: number) =>
     `/organizers/${organizerId}/events/${eventId}/dashboard`,
+  orders: (organizerId: number) => `/organizers/${organizerId}/orders`,
+  order: (organizerId: number, orderId: number) => `/organizers/${organizerId}/orders/${orderId}`,
   refunds: (organizerId: number) => `/organizers/${organizerId}/refunds`,
+  integrations: (organizerId: number) => `/organizers/${organizerId}/integrations`,
   invitation: (token: string) => `/invitations/${token}`,
 };
 
 export interface NavItem {
-  id: 'home' | 'events' | 'refunds' | 'team' | 'requests' | 'sessions';
+  id: 'home' | 'events' | 'orders' | 'refunds' | 'team' | 'integrations' | 'requests' | 'sessions';
   to: string;
   /** the section the entry belongs to (organiser, platform, account) */
   section: 'organizer' | 'platform' | 'account';
@@ -29,8 +32,10 @@ export interface NavItem {
 /** An organiser page needs this permission in the current organiser. */
 const ORGANIZER_PAGES: { id: NavItem['id']; permission: Permission; to: (id: number) => string }[] = [
   { id: 'events', permission: 'events.view', to: paths.events },
+  { id: 'orders', permission: 'orders.view', to: paths.orders },
   { id: 'refunds', permission: 'orders.refund', to: paths.refunds },
   { id: 'team', permission: 'team.manage', to: paths.team },
+  { id: 'integrations', permission: 'organizer.settings', to: paths.integrations },
 ];
 
 /**

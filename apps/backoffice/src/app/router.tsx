@@ -52,9 +52,25 @@ export function createBackofficeRouter() {
             }),
           },
           {
+            path: 'organizers/:organizerId/orders',
+            lazy: async () => ({
+              Component: (await import('../features/orders/orders-list-page')).OrdersListPage,
+            }),
+          },
+          {
+            path: 'organizers/:organizerId/orders/:orderId',
+            lazy: async () => ({ Component: (await import('../features/orders/order-page')).OrderPage }),
+          },
+          {
             path: 'organizers/:organizerId/refunds',
             lazy: async () => ({
               Component: (await import('../features/refunds/refunds-page')).RefundsPage,
+            }),
+          },
+          {
+            path: 'organizers/:organizerId/integrations',
+            lazy: async () => ({
+              Component: (await import('../features/integrations/integrations-page')).IntegrationsPage,
             }),
           },
           {
