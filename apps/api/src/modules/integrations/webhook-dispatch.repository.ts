@@ -13,6 +13,8 @@ export interface WebhookSource {
   table: 'checkins' | 'wallet_transactions' | 'ticket_transfers' | 'audit_log';
   /** `<table alias>` joins reaching the row's event (alias e) */
   from: SQL;
+  /** the event types its rows become */
+  types: WebhookEventType[];
   /** the event type of a row, an SQL expression */
   type: SQL;
   /** extra conditions on the row (alias s) */
@@ -25,6 +27,7 @@ export const WEBHOOK_SOURCES: WebhookSource[] = [
   {
     table: 'checkins',
     from: sql`checkins s JOIN customer_tickets t ON t.id = s.ticket_id JOIN events e ON e.id = t.event_id`,
+    types: ['checkin.created'],
     type: sql`'checkin.created'`,
     where: sql`TRUE`,
     record: sql`s.id`,
@@ -32,6 +35,7 @@ export const WEBHOOK_SOURCES: WebhookSource[] = [
   {
     table: 'wallet_transactions',
     from: sql`wallet_transactions s JOIN wallets w ON w.id = s.wallet_id JOIN events e ON e.id = w.event_id`,
+    types: ['wallet.transaction'],
     type: sql`'wallet.transaction'`,
     where: sql`TRUE`,
     record: sql`s.id`,
@@ -39,6 +43,7 @@ export const WEBHOOK_SOURCES: WebhookSource[] = [
   {
     table: 'ticket_transfers',
     from: sql`ticket_transfers s JOIN customer_tickets t ON t.id = s.ticket_id JOIN events e ON e.id = t.event_id`,
+    types: ['ticket.transferred'],
     type: sql`'ticket.transferred'`,
     where: sql`TRUE`,
     record: sql`s.id`,
@@ -50,6 +55,7 @@ export const WEBHOOK_SOURCES: WebhookSource[] = [
     from: sql`audit_log s
       JOIN orders o ON o.id = CASE WHEN s.entity_id ~ '^[0-9]{1,9}$' THEN s.entity_id::int END
       JOIN events e ON e.id = o.event_id`,
+    types: ['order.paid', 'order.refunded'],
     type: sql`CASE s.action WHEN 'order.paid' THEN 'order.paid' ELSE 'order.refunded' END`,
     where: sql`s.entity = 'order' AND s.action IN ('order.paid', 'order.refund')`,
     record: sql`o.id`,
@@ -179,4 +185,13 @@ export async function insertEventsWithDeliveries(db: DbOrTx, events: NewEvent[],
     RETURNING id`,
   );
   return deliveries.length;
+}
+
+/** The event types some enabled endpoint receives (a source nobody subscribes to is not read). */
+export async function subscribedTypes(db: DbOrTx): Promise<Set<string>> {
+  const rows = await queryRows<{ type: string }>(
+    db,
+    sql`SELECT DISTINCT unnest(events) AS type FROM webhook_endpoints WHERE enabled`,
+  );
+  return new Set(rows.map((r) => r.type));
 }
