@@ -533,6 +533,76 @@ describe('webhook endpoints and deliveries', () => {
     }
   });
 
+  it('a receiver that does not answer in time: retried 30 s later, failed after the last attempt, replayable', async () => {
+    const hanging = http.createServer(() => {
+      // never answers
+    });
+    await new Promise<void>((r) => hanging.listen(0, '127.0.0.1', r));
+    // an organiser of its own: no other test's delivery falls due in its clock
+    const orgC = await newOrganizer(t);
+    const ownerC = await staffAs(t, { role: 'owner', organizerId: orgC });
+    try {
+      const created = await asStaff(t, ownerC, {
+        method: 'POST',
+        url: `${base(orgC)}/webhooks`,
+        payload: {
+          url: `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/slow`,
+          events: ['checkin.created'],
+        },
+      });
+      const endpointId = created.json().data.id as number;
+      // an event written directly: what is tested here is the delivery, not where it came from
+      const eventId = randomUUID();
+      await t.database.db.execute(sql`
+        INSERT INTO webhook_events (id, organizer_id, type, source_id, body, occurred_at)
+        VALUES (${eventId}, ${orgC}, 'checkin.created', 2147483000, '{"id":"x"}', now())`);
+      const now = new Date();
+      await t.database.db.insert(webhookDeliveries).values({ endpointId, eventId, nextAttemptAt: now });
+      const slow = httpSender({ production: false, timeoutMs: 200 });
+      // (other tests' deliveries may fall due too: this one's row is what is read)
+      await deliverDueWebhooks(t.database.db, now, slow);
+      const row = async () =>
+        (
+          await t.database.db
+            .select()
+            .from(webhookDeliveries)
+            .where(eq(webhookDeliveries.endpointId, endpointId))
+        )[0]!;
+      expect(await row()).toMatchObject({
+        status: 'pending',
+        attempts: 1,
+        lastStatus: null,
+        claimedUntil: null,
+      });
+      expect((await row()).lastError).toMatch(/no answer in 0.2 s/);
+      expect((await row()).nextAttemptAt.getTime()).toBe(now.getTime() + 30_000);
+      // not due before then
+      await deliverDueWebhooks(t.database.db, new Date(now.getTime() + 29_000), slow);
+      expect((await row()).attempts).toBe(1);
+      // the last attempt fails: given up
+      await t.database.db
+        .update(webhookDeliveries)
+        .set({ attempts: WEBHOOK_MAX_ATTEMPTS - 1 })
+        .where(eq(webhookDeliveries.endpointId, endpointId));
+      await deliverDueWebhooks(t.database.db, new Date(now.getTime() + 30_000), slow);
+      expect(await row()).toMatchObject({ status: 'failed', attempts: WEBHOOK_MAX_ATTEMPTS });
+      const log = await asStaff(t, ownerC, {
+        method: 'GET',
+        url: `${base(orgC)}/webhooks/${endpointId}/deliveries?status=failed`,
+      });
+      expect(log.json().data).toHaveLength(1);
+      const replay = await asStaff(t, ownerC, {
+        method: 'POST',
+        url: `${base(orgC)}/webhooks/${endpointId}/deliveries/${(await row()).id}/replay`,
+      });
+      expect(replay.statusCode, replay.body).toBe(200);
+      expect(await row()).toMatchObject({ status: 'pending', attempts: 0 });
+    } finally {
+      hanging.closeAllConnections();
+      await new Promise<void>((r) => hanging.close(() => r()));
+    }
+  });
+
   it('reads no paid order of before the endpoint existed', async () => {
     const [counted] = await queryRows<{ n: number }>(
       t.database.db,

@@ -94,27 +94,25 @@ async function attempt(db: Db, d: ClaimedDelivery, until: Date, send: WebhookSen
 }
 
 /**
- * One worker pass at `now`: claims due deliveries `batch` at a time (up to `maxBatches`),
- * sends each (`parallel` at once) and records the answer. Any number of workers may run at
- * once. Answers how many were attempted.
+ * One worker pass at `now`: claims due deliveries `batch` at a time and sends each batch at
+ * once, recording each answer; no new batch is claimed after `budgetMs` of wall time, so a
+ * pass ends within about budgetMs + WEBHOOK_TIMEOUT_MS however many are due or however slow
+ * the receivers are (a shutdown waits for it). Any number of workers may run at once.
+ * Answers how many were attempted.
  */
 export async function deliverDueWebhooks(
   db: Db,
   now: Date,
   send: WebhookSender,
-  opts: { batch?: number; parallel?: number; maxBatches?: number } = {},
+  opts: { batch?: number; budgetMs?: number } = {},
 ): Promise<number> {
-  const { batch = 50, parallel = 10, maxBatches = 10 } = opts;
+  const { batch = 25, budgetMs = 3_000 } = opts;
   const until = new Date(now.getTime() + CLAIM_MS);
+  const started = Date.now();
   let attempted = 0;
-  for (let b = 0; b < maxBatches; b++) {
+  while (Date.now() - started < budgetMs) {
     const claimed = await claimDueDeliveries(db, now, until, batch);
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: Math.min(parallel, claimed.length) }, async () => {
-        while (next < claimed.length) await attempt(db, claimed[next++]!, until, send, now);
-      }),
-    );
+    await Promise.all(claimed.map((d) => attempt(db, d, until, send, now)));
     attempted += claimed.length;
     if (claimed.length < batch) break;
   }
