@@ -70,6 +70,8 @@ const OPERATOR = /^\S+ \/api\/backoffice\/operator\//;
 const PERMISSION_OF: [RegExp, Permission][] = [
   [/^\S+ \/api\/backoffice\/organizers\/:organizerId\/(api-keys|webhooks)(\/|$)/, 'organizer.settings'],
   [/^\S+ .*\/events\/:eventId\/(stations|bracelets)(\/|$)/, 'bar.manage'],
+  [/^\S+ .*\/events\/:eventId\/door\//, 'door.manage'],
+  [/^\S+ .*\/events\/:eventId\/messages(\/preview)?$/, 'events.publish'],
   [/^POST .*\/events\/:eventId\/(publish|unpublish|postpone|cancel)$/, 'events.publish'],
   [/^GET .*\/events\/:eventId\/dashboard(\/stream)?$/, 'events.view'],
   [/^POST .*\/sessions\/:sessionId\/(postpone|cancel)$/, 'events.publish'],
@@ -129,6 +131,7 @@ function fill(path: string, organizerId: number, eventId: number, orderId = ids.
     .replace(':orderId', String(orderId))
     .replace(':sessionId', String(ids.session))
     .replace(':stationId', '1')
+    .replace(':deviceId', '1')
     .replace(/:(keyId|endpointId|deliveryId)/g, '1')
     .replace(/:(typeId|ticketTypeId)/, String(ids.type))
     .replace(':codeId', String(access ? ids.access : ids.promo))

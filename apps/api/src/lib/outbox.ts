@@ -12,6 +12,8 @@ export interface OutboxMessage {
   html?: string;
   /** codes and links, shown by the dev outbox */
   meta?: Record<string, unknown>;
+  /** the organiser's message to holders this email is one of (its delivery counts) */
+  broadcastId?: number;
 }
 
 /**
@@ -19,15 +21,24 @@ export interface OutboxMessage {
  * change commits. A worker drains the table (see outbox-worker.ts).
  */
 export async function enqueueMessage(db: DbOrTx, message: OutboxMessage): Promise<void> {
-  await db.insert(outbox).values({
-    channel: message.channel,
-    recipient: message.recipient,
-    customerId: message.customerId ?? null,
-    subject: message.subject ?? '',
-    body: message.body,
-    html: message.html,
-    meta: message.meta ?? {},
-  });
+  await enqueueMessages(db, [message]);
+}
+
+/** Queues many messages the same way (an organiser's message to thousands of holders), in slices. */
+export async function enqueueMessages(db: DbOrTx, messages: readonly OutboxMessage[]): Promise<void> {
+  for (let i = 0; i < messages.length; i += 500)
+    await db.insert(outbox).values(
+      messages.slice(i, i + 500).map((m) => ({
+        channel: m.channel,
+        recipient: m.recipient,
+        customerId: m.customerId ?? null,
+        subject: m.subject ?? '',
+        body: m.body,
+        html: m.html,
+        meta: m.meta ?? {},
+        broadcastId: m.broadcastId ?? null,
+      })),
+    );
 }
 
 /** The latest messages, newest first (the dev outbox page). */

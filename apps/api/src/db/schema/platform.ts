@@ -24,10 +24,16 @@ export const outbox = pgTable(
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     lastError: text('last_error'),
+    /** the organiser's message to holders this row is one email of (event_broadcasts) */
+    broadcastId: integer('broadcast_id'),
     createdAt: createdAt(),
   },
   (t) => [
     index('outbox_pending_idx').on(t.status, t.runAt),
+    // a message's delivery counts
+    index('outbox_broadcast_idx')
+      .on(t.broadcastId, t.status)
+      .where(sql`broadcast_id IS NOT NULL`),
     index('outbox_customer_idx')
       .on(t.customerId)
       .where(sql`customer_id IS NOT NULL`),

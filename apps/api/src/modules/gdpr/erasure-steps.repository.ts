@@ -224,6 +224,11 @@ export const LATER_ERASURE_STEPS: readonly ErasureStep[] = [
   },
   { table: 'ticket_price_steps', does: 'keep', why: 'catalogue prices' },
   { table: 'capacity_groups', does: 'keep', why: 'catalogue stock counters' },
+  {
+    table: 'event_broadcasts',
+    does: 'keep',
+    why: "an organiser's message and how many it went to; each email is an outbox row of its customer",
+  },
   { table: 'capacity_group_members', does: 'keep', why: 'catalogue stock counters' },
   { table: 'promo_codes', does: 'keep', why: "an organiser's codes and their use counts; no personal data" },
   { table: 'access_codes', does: 'keep', why: "an organiser's codes; no personal data" },

@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { translate } from '../../i18n/messages';
 import { audit } from '../../lib/audit';
 import { messagesErrors } from './messages.errors';
-import { enqueueMessage } from '../../lib/outbox';
+import { enqueueMessage, type OutboxMessage } from '../../lib/outbox';
 import { hitLimit } from '../../lib/rate-limit';
 import { actorName, type Actor } from '../account/account-actor';
 import { withdrawMarketingConsent } from '../account/account.service';
@@ -84,22 +84,30 @@ export async function sendMessageToOrganizer(
   });
 }
 
+export interface MarketingRecipient {
+  id: number;
+  email: string | null;
+  marketingConsent: boolean;
+  status: string;
+  locale: string;
+}
+
 /**
- * Queues a marketing email, only to a customer who consented, always with the signed
- * unsubscribe link (body footer and List-Unsubscribe). Answers false when not sent.
+ * The marketing email to a customer, only one who consented, always with the signed
+ * unsubscribe link (body footer and List-Unsubscribe); null for anyone else. The one rule of
+ * marketing email: every sender builds its messages here.
  */
-export async function enqueueMarketingEmail(
-  db: DbOrTx,
-  customer: { id: number; email: string | null; marketingConsent: boolean; status: string; locale: string },
+export function marketingEmail(
+  customer: MarketingRecipient,
   mail: { subject: string; body: string; html?: string },
   /** `linkSigningSecret`: the config's LINK_SIGNING_SECRET */
   opts: { publicUrl: string; linkSigningSecret: string | undefined; locale: Locale },
-): Promise<boolean> {
-  if (!customer.marketingConsent || !customer.email || customer.status === 'erased') return false;
+): OutboxMessage | null {
+  if (!customer.marketingConsent || !customer.email || customer.status === 'erased') return null;
   const key = linkSigningKey(opts.publicUrl, opts.linkSigningSecret);
   const url = unsubscribeUrl(opts.publicUrl, unsubscribeToken(key, customer.id));
   const footer = translate(opts.locale, 'messages.marketing_footer', { url });
-  await enqueueMessage(db, {
+  return {
     channel: 'email',
     recipient: customer.email,
     customerId: customer.id,
@@ -112,8 +120,19 @@ export async function enqueueMarketingEmail(
       unsubscribe_url: url,
       headers: { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
     },
-  });
-  return true;
+  };
+}
+
+/** Queues a marketing email (marketingEmail); answers false when the customer may not get one. */
+export async function enqueueMarketingEmail(
+  db: DbOrTx,
+  customer: MarketingRecipient,
+  mail: { subject: string; body: string; html?: string },
+  opts: { publicUrl: string; linkSigningSecret: string | undefined; locale: Locale },
+): Promise<boolean> {
+  const message = marketingEmail(customer, mail, opts);
+  if (message) await enqueueMessage(db, message);
+  return message !== null;
 }
 
 /**

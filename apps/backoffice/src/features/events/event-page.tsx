@@ -16,6 +16,7 @@ import { CapacityGroupsPanel } from './capacity-groups-panel';
 import { CodesPanel } from './codes-panel';
 import { BarPanel } from './bar/bar-panel';
 import { DoorPanel } from './door/door-panel';
+import { MessagesPanel } from './messages/messages-panel';
 import { ImageField } from './image-field';
 import { LifecycleActions } from './lifecycle/lifecycle-actions';
 import { PreviewDialog } from './preview-dialog';
@@ -32,8 +33,8 @@ export function EventPage() {
   const organizerId = current?.organizer_id ?? 0;
   const event = useEvent(organizerId, eventId);
   const [params] = useSearchParams();
-  // the door's and the bar's tabs are for those who run them
-  const runs = { door: 'door.manage', bar: 'bar.manage' } as const;
+  // the messages', the door's and the bar's tabs are for those who run them
+  const runs = { messages: 'events.publish', door: 'door.manage', bar: 'bar.manage' } as const;
   const tabs = TABS.filter(
     (t) => !(t in runs) || (current && roleHas(current.role, runs[t as keyof typeof runs])),
   );
@@ -86,6 +87,7 @@ export function EventPage() {
         </div>
       )}
       {tab === 'codes' && <CodesPanel organizerId={organizerId} event={e} />}
+      {tab === 'messages' && <MessagesPanel organizerId={organizerId} event={e} />}
       {tab === 'door' && <DoorPanel organizerId={organizerId} eventId={e.id} />}
       {tab === 'bar' && <BarPanel organizerId={organizerId} eventId={e.id} timeZone={e.timezone} />}
     </div>
