@@ -46,20 +46,14 @@ export const stationsResponse = envelope(z.array(stationView));
 export const stationResponse = envelope(stationView);
 export const stationWithKeyResponse = envelope(stationWithKeyView);
 
-/** A shift or a day: the till totals between two instants (at most 31 days apart). */
-export const stationTotalsQuery = z
-  .object({
-    from: z.iso.datetime({ offset: true, message: 'backoffice_events.datetime' }),
-    to: z.iso.datetime({ offset: true, message: 'backoffice_events.datetime' }),
-  })
-  .refine((q) => Date.parse(q.to) > Date.parse(q.from), {
-    path: ['to'],
-    message: 'backoffice_events.ends_before',
-  })
-  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= 31 * 86_400_000, {
-    path: ['to'],
-    message: 'validation.too_big',
-  });
+/** Longest window of a till report. */
+export const STATION_TOTALS_MAX_DAYS = 31;
+
+/** A shift or a day: the till totals between two instants (without them: the last 24 hours). */
+export const stationTotalsQuery = z.object({
+  from: z.iso.datetime({ offset: true, message: 'backoffice_events.datetime' }).optional(),
+  to: z.iso.datetime({ offset: true, message: 'backoffice_events.datetime' }).optional(),
+});
 
 /** What a till recorded in the window, in cents (sales and cash paid back as positive amounts). */
 export const stationTotalsView = z.object({

@@ -110,6 +110,41 @@ export const LATER_ERASURE_STEPS: readonly ErasureStep[] = [
   },
   { table: 'payment_events', does: 'keep', why: 'provider event ids; no personal data' },
   {
+    table: 'webhook_events',
+    does: 'pseudonymise',
+    rows: "events made from the customer's orders, check-ins, wallet rows and tickets' transfers",
+    columns: ['body (its data → {"erased": true})'],
+    why: "the organiser's endpoints got them when they happened; our copy, kept for replays, names the buyer",
+    run: async (db, who) =>
+      (
+        await queryRows(
+          db,
+          sql`UPDATE webhook_events e SET body = jsonb_set(e.body::jsonb, '{data}', '{"erased": true}')::text
+              WHERE (e.type IN ('order.paid', 'order.refunded') AND e.source_id IN (
+                  SELECT a.id FROM audit_log a JOIN orders o ON a.entity = 'order' AND a.entity_id = o.id::text
+                  WHERE o.customer_id = ${who.customerId}))
+                OR (e.type = 'checkin.created' AND e.source_id IN (
+                  SELECT c.id FROM checkins c JOIN customer_tickets t ON t.id = c.ticket_id
+                  WHERE t.customer_id = ${who.customerId}))
+                OR (e.type = 'wallet.transaction' AND e.source_id IN (
+                  SELECT x.id FROM wallet_transactions x JOIN wallets w ON w.id = x.wallet_id
+                  WHERE w.customer_id = ${who.customerId}))
+                OR (e.type = 'ticket.transferred' AND e.source_id IN (
+                  SELECT r.id FROM ticket_transfers r JOIN customer_tickets t ON t.id = r.ticket_id
+                  WHERE t.customer_id = ${who.customerId} OR r.from_customer_id = ${who.customerId}))
+              RETURNING e.id`,
+        )
+      ).length,
+  },
+  {
+    table: 'webhook_deliveries',
+    does: 'keep',
+    why: 'delivery attempts of an event to an endpoint (status, HTTP answer); no personal data',
+  },
+  { table: 'webhook_endpoints', does: 'keep', why: "an organiser's receiving addresses and secrets" },
+  { table: 'webhook_cursors', does: 'keep', why: 'how far the dispatcher has read; no personal data' },
+  { table: 'api_keys', does: 'keep', why: "an organiser's integration keys (hashed)" },
+  {
     table: 'refund_requests',
     does: 'pseudonymise',
     rows: 'customer_id = the customer',

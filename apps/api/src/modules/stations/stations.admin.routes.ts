@@ -68,7 +68,7 @@ const barAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: stationTotalsResponse },
       },
     },
-    async (req) => ({ data: await stationsTotals(app.db, ref(req.params), req.query) }),
+    async (req) => ({ data: await stationsTotals(app.db, ref(req.params), req.query, new Date()) }),
   );
 
   app.post(

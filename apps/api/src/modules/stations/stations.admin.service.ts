@@ -6,6 +6,7 @@
  * nothing. Every change is audited with the acting staff user in the same transaction.
  */
 import {
+  STATION_TOTALS_MAX_DAYS,
   parseBraceletCsv,
   type BraceletView,
   type CreateStationBody,
@@ -120,15 +121,21 @@ export async function updateStation(
 export async function stationsTotals(
   db: Db,
   ref: EventRef,
-  window: { from: string; to: string },
+  span: { from?: string; to?: string },
+  now: Date,
 ): Promise<StationTotalsView[]> {
   const event = await organizerEvent(db, ref);
+  const to = span.to ? new Date(span.to) : now;
+  const from = span.from ? new Date(span.from) : new Date(to.getTime() - 86_400_000);
+  if (to <= from) throw validationFailed({ to: ['backoffice_events.ends_before'] });
+  if (to.getTime() - from.getTime() > STATION_TOTALS_MAX_DAYS * 86_400_000)
+    throw validationFailed({ to: ['validation.too_big'] });
   const stations = await stationsOfEvent(db, event.id);
   const rows = await stationTotals(
     db,
     stations.map((s) => s.id),
-    new Date(window.from),
-    new Date(window.to),
+    from,
+    to,
   );
   return stations.map(({ id, name }) => {
     const of = (type: string) => rows.find((r) => r.stationId === id && r.type === type);
