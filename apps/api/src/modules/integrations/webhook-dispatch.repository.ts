@@ -69,7 +69,10 @@ export const WEBHOOK_SOURCES: WebhookSource[] = [
  */
 export async function claimCursor(db: DbOrTx, table: string, settledBefore: Date): Promise<number | null> {
   const at = settledBefore.toISOString();
-  await db.execute(sql`
+  // the first run only: where to start reads the whole table once, never again every 2 s
+  const known = await queryRows(db, sql`SELECT 1 FROM webhook_cursors WHERE source = ${table}`);
+  if (!known.length)
+    await db.execute(sql`
     INSERT INTO webhook_cursors (source, last_id)
     SELECT ${table}, coalesce(max(id), 0) FROM ${sql.identifier(table)}
     WHERE created_at < least(${at}::timestamptz, coalesce((SELECT min(created_at) FROM webhook_endpoints), ${at}::timestamptz))
