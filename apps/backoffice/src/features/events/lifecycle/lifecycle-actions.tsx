@@ -66,14 +66,17 @@ export function LifecycleActions({
             cancelledSessions={cancelledSessions}
             onClose={close}
           />
-          <CancelDialog
-            organizerId={organizerId}
-            event={e}
-            open={open === 'cancel'}
-            cancelledSessions={cancelledSessions}
-            onClose={close}
-          />
         </>
+      )}
+      {/* mounted while open even once the event is cancelled: it then shows what followed */}
+      {(canChange || open === 'cancel') && (
+        <CancelDialog
+          organizerId={organizerId}
+          event={e}
+          open={open === 'cancel'}
+          cancelledSessions={cancelledSessions}
+          onClose={close}
+        />
       )}
       <HistoryDialog
         open={open === 'history'}
