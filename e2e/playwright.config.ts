@@ -24,7 +24,9 @@ export default defineConfig({
     baseURL: process.env.E2E_BASE_URL,
     locale: 'pt-PT',
     timezoneId: 'Europe/Lisbon',
-    trace: 'retain-on-failure',
+    // a trace records every action with screenshots and DOM snapshots: in CI only a test's
+    // retry records one (a failure is retried once), locally every failure keeps its own
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     launchOptions: {
       executablePath: chrome,
       args: [
