@@ -80,6 +80,8 @@ export default async function globalSetup() {
       OPERATOR_KEY: process.env.E2E_OPERATOR_KEY,
       // specs' API-made customers come from addresses of their own (support/helpers.ts newCustomer)
       TRUSTED_PROXIES: '127.0.0.1',
+      // a fresh PostgreSQL database when the caller gives one (CI), else PGlite in DATA_DIR
+      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
