@@ -20,6 +20,13 @@ export const DEMO = {
 
 export const VIEWPORTS = { mobile: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } };
 
+/**
+ * The widths of the whole-site axe sweeps (10-accessibility, 26e): both locally; in CI the
+ * phone's only, the narrower layout, to keep the run within its time (E2E_ALL_WIDTHS=1: both).
+ */
+export const SWEEP_VIEWPORTS: Partial<typeof VIEWPORTS> =
+  process.env.CI && process.env.E2E_ALL_WIDTHS !== '1' ? { mobile: VIEWPORTS.mobile } : VIEWPORTS;
+
 /** Saves a full-page screenshot under e2e/screenshots/<name>.png. */
 export async function screenshot(page: Page, name: string) {
   if (!takeScreenshots) return;

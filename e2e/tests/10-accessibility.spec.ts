@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '../support/test';
-import { expectNoA11yViolations, loginByApi, VIEWPORTS } from '../support/helpers';
+import { expectNoA11yViolations, loginByApi, SWEEP_VIEWPORTS } from '../support/helpers';
 
 /**
  * Accessibility sweep (the European Accessibility Act applies to online ticket sales):
@@ -57,7 +57,7 @@ async function settle(page: Page) {
   await page.waitForTimeout(100);
 }
 
-for (const [label, viewport] of Object.entries(VIEWPORTS)) {
+for (const [label, viewport] of Object.entries(SWEEP_VIEWPORTS)) {
   test.describe(`axe at ${label} (${viewport.width} px)`, () => {
     test.use({ viewport });
 

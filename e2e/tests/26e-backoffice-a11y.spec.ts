@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '../support/test';
-import { expectNoA11yViolations, lisbonDay, screenshotBoth, VIEWPORTS } from '../support/helpers';
+import { expectNoA11yViolations, lisbonDay, screenshotBoth, SWEEP_VIEWPORTS } from '../support/helpers';
 import { measureInitialJs } from '../support/initial-js';
 import { newOrganizer, organizerCall, submitOrganizerRequest, type Organizer } from '../support/organizer';
 
@@ -92,7 +92,7 @@ async function freshPage(browser: Browser, baseURL: string | undefined, width: n
   return context;
 }
 
-for (const [label, size] of Object.entries(VIEWPORTS)) {
+for (const [label, size] of Object.entries(SWEEP_VIEWPORTS)) {
   test(`every back-office route and its main dialogs at ${size.width} px: axe finds nothing`, async ({
     page,
     browser,

@@ -16,7 +16,7 @@ import { DEMO } from './helpers';
 import { startBuyAndPayLoad, unexpectedAnswers, type LoadResult } from './buy-and-pay-load';
 import { startServer, type ServerProcess } from './server-process';
 
-const KILLS = 3;
+const KILLS = 2;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bilheteira-crash-'));
 let server: ServerProcess | undefined;
 afterAll(async () => {
