@@ -1,8 +1,8 @@
 /**
- * `npm test`: every test. Vitest (unit and API tests) and the browser tests (Playwright, after
- * the web app and the back office are built) run side by side: each waits much of its time (on
- * the database, child servers, timers, the browser), so together they end far sooner than in a
- * row. Vitest prints as it goes; the browser tests' output comes when they end.
+ * `npm test`: every test. Vitest (unit and API tests) runs while the web app and the back
+ * office are built for the browser tests, which then run on that build (Playwright). The build
+ * is mostly one core's work and the API tests mostly wait on the database and their child
+ * servers, so side by side they end sooner than in a row.
  */
 import { spawn } from 'node:child_process';
 
@@ -19,9 +19,9 @@ const run = (cmd, args, { quiet = false } = {}) =>
     });
   });
 
-const browser = async () => {
-  const build = await run('npm', ['run', 'build'], { quiet: true });
-  return build === 0 ? run('npm', ['test', '-w', '@bilheteira/e2e'], { quiet: true }) : build;
-};
-const [unit, e2e] = await Promise.all([run('npx', ['--no-install', 'vitest', 'run']), browser()]);
-process.exitCode = unit || e2e ? 1 : 0;
+const [unit, build] = await Promise.all([
+  run('npx', ['--no-install', 'vitest', 'run']),
+  run('npm', ['run', 'build'], { quiet: true }),
+]);
+const e2e = build === 0 ? await run('npm', ['test', '-w', '@bilheteira/e2e']) : 1;
+process.exitCode = unit || build || e2e ? 1 : 0;
