@@ -57,9 +57,24 @@ export const auditLog = pgTable(
     entity: text('entity').notNull(),
     entityId: text('entity_id'),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    /** the organiser whose back office the action was taken in (lib/audit.ts), else null */
+    organizerId: integer('organizer_id'),
+    /** the event the action was about, when the back-office route or the entry names one */
+    eventId: integer('event_id'),
+    /** the back-office session that acted (staff_sessions: its IP and browser) */
+    staffSessionId: integer('staff_session_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId)],
+  (t) => [
+    index('audit_log_entity_idx').on(t.entity, t.entityId),
+    // the activity log: an organiser's entries (or an event's), newest first by id
+    index('audit_log_organizer_idx')
+      .on(t.organizerId, t.id)
+      .where(sql`organizer_id IS NOT NULL`),
+    index('audit_log_event_idx')
+      .on(t.eventId, t.id)
+      .where(sql`event_id IS NOT NULL`),
+  ],
 );
 
 /** Organiser account requests (spec §3). */

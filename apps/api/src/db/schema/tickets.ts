@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { customers } from './customers';
 import { eventSessions, events, ticketTypes } from './catalog';
@@ -85,6 +86,29 @@ export const ticketTransfers = pgTable(
   (t) => [index('ticket_transfers_ticket_idx').on(t.ticketId)],
 );
 
+/**
+ * Check-in lists: which ticket types, sessions and days a device on the list admits, at
+ * which gate or zone (an empty array admits all). A device without a list admits every
+ * valid ticket of its event.
+ */
+export const checkinLists = pgTable(
+  'checkin_lists',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id),
+    name: text('name').notNull(),
+    gate: text('gate').notNull(),
+    ticketTypeIds: integer('ticket_type_ids').array().notNull().default(sql`'{}'::int[]`),
+    sessionIds: integer('session_ids').array().notNull().default(sql`'{}'::int[]`),
+    /** event-local admission days (YYYY-MM-DD) */
+    days: text('days').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+  },
+  (t) => [index('checkin_lists_event_idx').on(t.eventId)],
+);
+
 /** Door devices with a per-event key (stored hashed). */
 export const checkinDevices = pgTable('checkin_devices', {
   id: serial('id').primaryKey(),
@@ -92,6 +116,8 @@ export const checkinDevices = pgTable('checkin_devices', {
     .notNull()
     .references(() => events.id),
   name: text('name').notNull(),
+  /** the check-in list it admits by; null: every valid ticket of the event */
+  listId: integer('list_id').references(() => checkinLists.id),
   keyHash: text('key_hash').notNull().unique(),
   /** when the back office revoked it: its key was replaced by one nobody holds */
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
