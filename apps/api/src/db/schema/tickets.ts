@@ -31,8 +31,12 @@ export const customerTickets = pgTable(
   (t) => [
     index('customer_tickets_customer_idx').on(t.customerId, t.eventId),
     index('customer_tickets_pending_mobile_idx').on(t.pendingMobile),
-    // an event's tickets (the dashboard reaches the event's check-ins through them)
-    index('customer_tickets_event_idx').on(t.eventId),
+    // an event's tickets (the dashboard reaches the event's check-ins through them), in id
+    // order: the back office's attendee list and its exports walk it by keyset
+    index('customer_tickets_event_idx').on(t.eventId, t.id),
+    // the attendee list filtered by ticket type, and by session
+    index('customer_tickets_event_type_idx').on(t.eventId, t.ticketTypeId, t.id),
+    index('customer_tickets_session_idx').on(t.sessionId, t.id),
     // an order's tickets (fulfilment's once-only check, the back office's order story)
     index('customer_tickets_order_idx').on(t.orderId),
   ],
