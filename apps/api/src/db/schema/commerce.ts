@@ -134,10 +134,18 @@ export const orderLines = pgTable(
     /** capacity groups (pretix quotas) whose places this line holds: released exactly as taken,
      * whatever the groups' members are later */
     stockGroups: jsonb('stock_groups').$type<number[]>().notNull().default([]),
+    /** tickets of the line the back office refunded (order_refunds): their places were given back */
+    refundedQty: integer('refunded_qty').notNull().default(0),
+    /** what of the line the back office gave back (a top-up line may be refunded in part) */
+    refundedCents: integer('refunded_cents').notNull().default(0),
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId),
     check('order_lines_discount_check', sql`${t.discountCents} >= 0`),
+    check(
+      'order_lines_refunded_check',
+      sql`${t.refundedQty} >= 0 AND ${t.refundedQty} <= ${t.qty} AND ${t.refundedCents} >= 0`,
+    ),
   ],
 );
 
@@ -197,3 +205,58 @@ export const paymentEvents = pgTable('payment_events', {
   type: text('type').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Refunds of some or all lines of a paid order decided in the back office
+ * (payments/order-line-refund.admin.service.ts), one row per refund: its lines, what it gives
+ * back to the original payment method, and the provider's answer. status: pending (decided,
+ * the provider not yet answered) | refunded | failed (the provider refused: `error`, retried
+ * from the order page). An event's cancellation refunds what is left through the payment
+ * itself (payments.status refund_pending → refunded | refund_failed).
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** the approved payment refunded (null when nothing was paid: a free order) */
+    paymentId: integer('payment_id').references(() => payments.id),
+    /** [{ line_id, kind, qty, cents }]: what of each line this refund gave back */
+    lines: jsonb('lines').$type<{ line_id: number; kind: string; qty: number; cents: number }[]>().notNull(),
+    ticketsCents: integer('tickets_cents').notNull(),
+    topupCents: integer('topup_cents').notNull(),
+    /** the share of the order's service cost given back with the tickets */
+    serviceCents: integer('service_cents').notNull(),
+    /** what goes back to the payment method: tickets + top-ups + service */
+    amountCents: integer('amount_cents').notNull(),
+    /** the tickets cancelled by this refund */
+    ticketIds: jsonb('ticket_ids').$type<number[]>().notNull().default([]),
+    status: text('status').notNull().default('pending'),
+    provider: text('provider'),
+    refundRef: text('refund_ref'),
+    attempts: integer('attempts').notNull().default(0),
+    /** why the provider refused, for the team */
+    error: text('error'),
+    /** the team's reason (shown in the order's story, never to the customer) */
+    reason: text('reason').notNull().default(''),
+    /** staff:<id> */
+    actor: text('actor').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_refunds_order_idx').on(t.orderId),
+    // a repeated request (same key) answers the first refund
+    uniqueIndex('order_refunds_idem_idx').on(t.orderId, t.idempotencyKey),
+    // the refunds queue's failed ones, and the job's stale pending ones
+    index('order_refunds_open_idx')
+      .on(t.status, t.createdAt)
+      .where(sql`status IN ('pending', 'failed')`),
+    check('order_refunds_status_check', sql`${t.status} IN ('pending', 'refunded', 'failed')`),
+    check('order_refunds_amount_check', sql`${t.amountCents} >= 0`),
+  ],
+);
