@@ -9,3 +9,4 @@ export * from './pricing';
 export * from './media';
 export * from './lifecycle';
 export * from './integrations';
+export * from './bar';
