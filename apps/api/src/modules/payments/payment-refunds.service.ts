@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { paymentErrors } from './payments.errors';
 import type { PaymentProvider } from './payment-provider';
@@ -48,64 +48,84 @@ export async function refundDuePayments(
     const found = await ctx.db.transaction(async (tx) => {
       const payment = await claimDueRefund(tx, now);
       if (!payment) return false;
-      try {
-        if (payment.provider !== ctx.provider.name || !payment.providerRef)
-          throw new Error(
-            `payment of provider ${payment.provider}; this server refunds through ${ctx.provider.name}`,
-          );
-        const { refundRef } = await ctx.provider.refund({
-          providerRef: payment.providerRef,
-          amountCents: refundAmountOf(payment),
-          idempotencyKey: `refund:payment:${payment.id}`,
-        });
-        await updatePayment(
-          tx,
-          payment.id,
-          {
-            status: 'refunded',
-            refundRef,
-            refundedAt: now,
-            refundAttempts: payment.refundAttempts + 1,
-            refundError: null,
-            refundNextAt: null,
-          },
-          now,
-        );
-        await audit(tx, {
-          actor: `${ctx.provider.name}-refund-job`,
-          action: 'payment.refunded',
-          entity: 'payment',
-          entityId: payment.id,
-          data: { refund_ref: refundRef, amount_cents: refundAmountOf(payment) },
-        });
-      } catch (err) {
-        const attempts = payment.refundAttempts + 1;
-        const gaveUp = attempts >= REFUND_MAX_ATTEMPTS;
-        await updatePayment(
-          tx,
-          payment.id,
-          {
-            status: gaveUp ? 'refund_failed' : 'refund_pending',
-            refundAttempts: attempts,
-            refundError: (err instanceof Error ? err.message : String(err)).slice(0, 500),
-            refundNextAt: new Date(now.getTime() + refundBackoffMs(attempts)),
-          },
-          now,
-        );
-        if (gaveUp)
-          await audit(tx, {
-            actor: `${ctx.provider.name}-refund-job`,
-            action: 'payment.refund_failed',
-            entity: 'payment',
-            entityId: payment.id,
-            data: { attempts },
-          });
-      }
+      await refundThroughProvider(tx, ctx.provider, payment, `${ctx.provider.name}-refund-job`, now);
       return true;
     });
     if (!found) break;
   }
   return handled;
+}
+
+type PaymentRow = NonNullable<Awaited<ReturnType<typeof findPaymentForUpdate>>>;
+
+/**
+ * The one refund write: gives a payment the caller holds locked (refund_pending or
+ * refund_failed) back through the provider with the idempotency key `refund:payment:<id>`, so
+ * the provider makes one refund however many times it is asked. Success → `refunded` with the
+ * provider's refund id; failure → the reason kept, retried with backoff, and `refund_failed`
+ * after REFUND_MAX_ATTEMPTS (or at once when it was already failed: a person tried it again).
+ * Answers the status it left.
+ */
+export async function refundThroughProvider(
+  tx: DbOrTx,
+  provider: PaymentProvider,
+  payment: PaymentRow,
+  actor: string,
+  now: Date,
+): Promise<'refunded' | 'refund_pending' | 'refund_failed'> {
+  try {
+    if (payment.provider !== provider.name || !payment.providerRef)
+      throw new Error(`payment of provider ${payment.provider}; this server refunds through ${provider.name}`);
+    const { refundRef } = await provider.refund({
+      providerRef: payment.providerRef,
+      amountCents: refundAmountOf(payment),
+      idempotencyKey: `refund:payment:${payment.id}`,
+    });
+    await updatePayment(
+      tx,
+      payment.id,
+      {
+        status: 'refunded',
+        refundRef,
+        refundedAt: now,
+        refundAttempts: payment.refundAttempts + 1,
+        refundError: null,
+        refundNextAt: null,
+      },
+      now,
+    );
+    await audit(tx, {
+      actor,
+      action: 'payment.refunded',
+      entity: 'payment',
+      entityId: payment.id,
+      data: { refund_ref: refundRef, amount_cents: refundAmountOf(payment) },
+    });
+    return 'refunded';
+  } catch (err) {
+    const attempts = payment.refundAttempts + 1;
+    const gaveUp = attempts >= REFUND_MAX_ATTEMPTS || payment.status === 'refund_failed';
+    await updatePayment(
+      tx,
+      payment.id,
+      {
+        status: gaveUp ? 'refund_failed' : 'refund_pending',
+        refundAttempts: attempts,
+        refundError: (err instanceof Error ? err.message : String(err)).slice(0, 500),
+        refundNextAt: new Date(now.getTime() + refundBackoffMs(attempts)),
+      },
+      now,
+    );
+    if (gaveUp)
+      await audit(tx, {
+        actor,
+        action: 'payment.refund_failed',
+        entity: 'payment',
+        entityId: payment.id,
+        data: { attempts },
+      });
+    return gaveUp ? 'refund_failed' : 'refund_pending';
+  }
 }
 
 /**

@@ -157,7 +157,7 @@ export async function ledgerSums(db: DbOrTx, walletId: number) {
  * Money of ledger rows `t` that a top-up loaded online (the refundable part); the rest of a
  * top-up was loaded at the event. One definition for a wallet's quote and an event's totals.
  */
-const onlineTopupCents = sql.raw(
+export const onlineTopupCents = sql.raw(
   `coalesce(sum(t.online_delta_cents) filter (where t.type = 'topup' and t.online_delta_cents > 0), 0)`,
 );
 
