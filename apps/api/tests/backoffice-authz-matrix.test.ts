@@ -70,6 +70,8 @@ const OPERATOR = /^\S+ \/api\/backoffice\/operator\//;
 const PERMISSION_OF: [RegExp, Permission][] = [
   [/^\S+ \/api\/backoffice\/organizers\/:organizerId\/(api-keys|webhooks)(\/|$)/, 'organizer.settings'],
   [/^\S+ .*\/events\/:eventId\/(stations|bracelets)(\/|$)/, 'bar.manage'],
+  [/^\S+ .*\/events\/:eventId\/products(\/:productId)?$/, 'bar.manage'],
+  [/^GET .*\/events\/:eventId\/wallet\/reconciliation(\.csv)?$/, 'finance.view'],
   [/^\S+ .*\/events\/:eventId\/door\//, 'door.manage'],
   [/^\S+ .*\/events\/:eventId\/messages(\/preview)?$/, 'events.publish'],
   [/^POST .*\/events\/:eventId\/(publish|unpublish|postpone|cancel)$/, 'events.publish'],
@@ -77,6 +79,7 @@ const PERMISSION_OF: [RegExp, Permission][] = [
   [/^POST .*\/sessions\/:sessionId\/(postpone|cancel)$/, 'events.publish'],
   [/^GET .*\/events(\/:eventId(\/(preview|changes|image|capacity-groups))?)?$/, 'events.view'],
   [/^GET .*\/orders(\/:orderId)?$/, 'orders.view'],
+  [/^GET .*\/events\/:eventId\/attendees(\/export)?$/, 'orders.view'],
   [/^POST .*\/orders\/:orderId\/resend$/, 'orders.refund'],
   [/^\S+ .*\/:organizerId\/refunds(\/(decisions|sepa-export))?$/, 'orders.refund'],
   [/^\S+ .*\/(promo-codes|access-codes)(\/:codeId)?$/, 'events.edit'],
@@ -131,6 +134,7 @@ function fill(path: string, organizerId: number, eventId: number, orderId = ids.
     .replace(':orderId', String(orderId))
     .replace(':sessionId', String(ids.session))
     .replace(':stationId', '1')
+    .replace(/:(productId|braceletId)/, '1')
     .replace(':deviceId', '1')
     .replace(/:(keyId|endpointId|deliveryId)/g, '1')
     .replace(/:(typeId|ticketTypeId)/, String(ids.type))
