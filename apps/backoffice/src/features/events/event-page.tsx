@@ -14,6 +14,7 @@ import { EventForm } from './event-form';
 import { formatEventDates, publicUrl, StatusBadge } from './event-status';
 import { CapacityGroupsPanel } from './capacity-groups-panel';
 import { CodesPanel } from './codes-panel';
+import { AttendeesPanel } from './attendees/attendees-panel';
 import { BarPanel } from './bar/bar-panel';
 import { DoorPanel } from './door/door-panel';
 import { MessagesPanel } from './messages/messages-panel';
@@ -33,8 +34,14 @@ export function EventPage() {
   const organizerId = current?.organizer_id ?? 0;
   const event = useEvent(organizerId, eventId);
   const [params] = useSearchParams();
-  // the messages', the door's and the bar's tabs are for those who run them
-  const runs = { messages: 'events.publish', door: 'door.manage', bar: 'bar.manage' } as const;
+  // the attendees' tab is for those who may read orders; the messages', the door's and the
+  // bar's for those who run them
+  const runs = {
+    attendees: 'orders.view',
+    messages: 'events.publish',
+    door: 'door.manage',
+    bar: 'bar.manage',
+  } as const;
   const tabs = TABS.filter(
     (t) => !(t in runs) || (current && roleHas(current.role, runs[t as keyof typeof runs])),
   );
@@ -87,6 +94,7 @@ export function EventPage() {
         </div>
       )}
       {tab === 'codes' && <CodesPanel organizerId={organizerId} event={e} />}
+      {tab === 'attendees' && <AttendeesPanel organizerId={organizerId} event={e} />}
       {tab === 'messages' && <MessagesPanel organizerId={organizerId} event={e} />}
       {tab === 'door' && <DoorPanel organizerId={organizerId} eventId={e.id} />}
       {tab === 'bar' && <BarPanel organizerId={organizerId} eventId={e.id} timeZone={e.timezone} />}

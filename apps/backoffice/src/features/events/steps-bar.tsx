@@ -1,7 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-export const TABS = ['details', 'schedule', 'tickets', 'codes', 'messages', 'door', 'bar'] as const;
+export const TABS = [
+  'details',
+  'schedule',
+  'tickets',
+  'codes',
+  'attendees',
+  'messages',
+  'door',
+  'bar',
+] as const;
 export type Tab = (typeof TABS)[number];
 
 /**
