@@ -10,11 +10,6 @@ import {
 import pino from 'pino';
 import { openDatabase } from './db/client';
 import { EmbeddedDatabaseError } from './db/embedded-folder';
-import { buildApp } from './app';
-import { seedDemo } from './seed/seed';
-import { findPublishedDemoData, publishedDemoDataProblem } from './seed/demo-data-check';
-import { startWorker } from './worker/outbox-worker';
-import { initErrorReporting } from './lib/error-reporting';
 
 /** Listens, runs the background worker and shuts down gracefully on SIGINT/SIGTERM. */
 async function main() {
@@ -22,6 +17,12 @@ async function main() {
   // Before opening anything: an unsafe production configuration never listens nor migrates.
   const problems = productionProblems(config);
   if (problems.length) throw new ConfigError(formatProductionProblems(problems));
+  // The app, the seed and the worker are loaded only once the configuration is safe, so a
+  // refusal is immediate and never pays for loading the whole API.
+  const [{ initErrorReporting }, { findPublishedDemoData, publishedDemoDataProblem }] = await Promise.all([
+    import('./lib/error-reporting'),
+    import('./seed/demo-data-check'),
+  ]);
   await initErrorReporting(config.SENTRY_DSN, config.NODE_ENV);
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
@@ -39,6 +40,11 @@ async function main() {
       throw new ConfigError(formatProductionProblems([publishedDemoDataProblem(demo)]));
     }
   }
+  const [{ buildApp }, { seedDemo }, { startWorker }] = await Promise.all([
+    import('./app'),
+    import('./seed/seed'),
+    import('./worker/outbox-worker'),
+  ]);
   const app = await buildApp(config, database);
   for (const allowed of productionAllowances(config)) app.log.warn(`PRODUCTION RUNS UNSAFELY: ${allowed}`);
   const companyWarning = companyInfoWarning(config);

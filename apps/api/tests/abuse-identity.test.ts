@@ -267,7 +267,7 @@ describe('password attempts', () => {
     );
     const timings = { known: [] as number[], unknown: [] as number[] };
     const bodies = new Set<string>();
-    for (let i = 0; i < 8; i++) {
+    for (let i = 0; i < 12; i++) {
       for (const kind of ['known', 'unknown'] as const) {
         const started = performance.now();
         const res = await attempt(

@@ -4,9 +4,10 @@
  * headers. The answer is never a 5xx; a 4xx has the error shape; a route that answered no
  * 2xx left every table unchanged (md5 of all rows, bookkeeping tables aside).
  *
- * Routes come from /api/docs/json, so a new route is fuzzed without editing this file.
- * FUZZ_RUNS (cases per route, default 150) and FUZZ_BUDGET_MS (time for the whole file,
- * default 30 s, shared by the routes) scale it up on demand; FUZZ_SEED replays a run.
+ * Routes come from /api/docs/json, so a new route is fuzzed without editing this file. The
+ * routes are shared between the test files `bad-input-fuzz-<n>.test.ts`, each a shard.
+ * FUZZ_RUNS (cases per route, default 150) and FUZZ_BUDGET_MS (time for a shard's file,
+ * default 30 s, shared by its routes) scale it up on demand; FUZZ_SEED replays a run.
  */
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -323,90 +324,99 @@ function toInject(
 // ---------------------------------------------------------------------------------------
 // The run
 
-// Load shedding (503 when the event loop lags) is tested elsewhere; a loaded CI machine must
-// not turn a fuzz case into a 503.
-const t = await createTestApp({ config: { MAX_EVENT_LOOP_DELAY_MS: 600_000 } });
-const allRoutes = await discoverRoutes(t.app);
-const routes = ONLY ? allRoutes.filter((r) => `${r.method} ${r.path}`.includes(ONLY)) : allRoutes;
-const perRouteMs = Math.max(400, Math.floor(BUDGET_MS / Math.max(1, routes.length)));
-const [ana] = await queryRows<{ id: number }>(
-  t.database.db,
-  sql`SELECT id FROM customers WHERE mobile = '+351912345678'`,
-);
-const tally = { routes: 0, cases: 0, fiveXx: 0, byStatus: {} as Record<string, number> };
-
-afterAll(async () => {
-  const statuses = Object.entries(tally.byStatus)
-    .sort()
-    .map(([s, n]) => `${s}×${n}`)
-    .join(' ');
-  console.log(
-    `bad-input fuzz: ${tally.routes} routes, ${tally.cases} cases, ${tally.fiveXx} 5xx; answers ${statuses}`,
+/**
+ * Registers the fuzz of one shard of the routes (every `shards`-th route from `shard`) on an
+ * app and database of its own: the shards are separate test files, so Vitest runs them side
+ * by side.
+ */
+export async function fuzzRoutes(shard: number, shards: number): Promise<void> {
+  // Load shedding (503 when the event loop lags) is tested elsewhere; a loaded CI machine must
+  // not turn a fuzz case into a 503.
+  const t = await createTestApp({ config: { MAX_EVENT_LOOP_DELAY_MS: 600_000 } });
+  const allRoutes = await discoverRoutes(t.app);
+  const routes = (ONLY ? allRoutes.filter((r) => `${r.method} ${r.path}`.includes(ONLY)) : allRoutes).filter(
+    (_, i) => i % shards === shard,
   );
-  await t.close();
-});
+  const perRouteMs = Math.max(400, Math.floor(BUDGET_MS / Math.max(1, routes.length)));
+  const [ana] = await queryRows<{ id: number }>(
+    t.database.db,
+    sql`SELECT id FROM customers WHERE mobile = '+351912345678'`,
+  );
+  const tally = { routes: 0, cases: 0, fiveXx: 0, byStatus: {} as Record<string, number> };
 
-describe('bad input never answers 5xx and changes nothing', () => {
-  it('discovers the routes from the OpenAPI document', () => {
-    expect(allRoutes.length).toBeGreaterThan(5);
-    expect(allRoutes.map((r) => `${r.method} ${r.path}`)).toContain('GET /api/events/{slug}');
+  afterAll(async () => {
+    const statuses = Object.entries(tally.byStatus)
+      .sort()
+      .map(([s, n]) => `${s}×${n}`)
+      .join(' ');
+    console.log(
+      `bad-input fuzz (shard ${shard + 1} of ${shards}): ${tally.routes} routes, ${tally.cases} cases, ${tally.fiveXx} 5xx; answers ${statuses}`,
+    );
+    await t.close();
   });
 
-  for (const route of routes) {
-    it(`${route.method} ${route.path}`, async () => {
-      // Live tokens are minted before the checksum so they are part of "before".
-      const tokens = await Promise.all(
-        Array.from({ length: 8 }, () => createSession(t.database.db, ana!.id, new Date())),
-      );
-      const before = await databaseChecksum(t.database.db);
-      let successes = 0;
-      let n = 0;
-      const failures: string[] = [];
-      // the time limit interrupts the run without waiting for its last request: it is awaited
-      // below, before the checksum, or it would change the next route's "before" and "after"
-      let inflight: Promise<unknown> = Promise.resolve();
-      await fc.assert(
-        fc.asyncProperty(caseArbitrary(route), async (c) => {
-          const req = toInject(route, c, tokens[n++ % tokens.length]!);
-          const pending = t.app.inject(req);
-          inflight = pending;
-          const res = await pending;
-          tally.cases++;
-          tally.byStatus[res.statusCode] = (tally.byStatus[res.statusCode] ?? 0) + 1;
-          const where = `${req.method} ${req.url.slice(0, 300)} (${c.bodyKind}) → ${res.statusCode} ${res.body.slice(0, 300)}`;
-          if (res.statusCode >= 500) {
-            tally.fiveXx++;
-            failures.push(where);
-          }
-          expect(res.statusCode, where).toBeLessThan(500);
-          if (res.statusCode < 400) {
-            successes++;
-            return;
-          }
-          let body: { message?: unknown; code?: unknown; errors?: unknown } = {};
-          try {
-            body = res.json();
-          } catch {
-            // not JSON: fails below
-          }
-          expect(typeof body.message, where).toBe('string');
-          expect(typeof body.code, where).toBe('string');
-          expect(typeof body.errors === 'object' && body.errors !== null, where).toBe(true);
-          expect(res.body, where).not.toMatch(/\bat .+\.(ts|js):\d+/);
-        }),
-        { numRuns: RUNS, seed: SEED, plugins: [fc.interruptAfterTimeLimit(perRouteMs)] },
-      );
-      await inflight.catch(() => undefined);
-      tally.routes++;
-      expect(failures).toEqual([]);
-      // GET never changes data; other methods only when nothing was accepted.
-      if (successes === 0 || route.method === 'GET') {
-        const after = await databaseChecksum(t.database.db);
-        expect(
-          changedTables(before, after),
-          `${route.method} ${route.path} changed data on bad input`,
-        ).toEqual([]);
-      }
+  describe('bad input never answers 5xx and changes nothing', () => {
+    it('discovers the routes from the OpenAPI document', () => {
+      expect(allRoutes.length).toBeGreaterThan(5);
+      expect(allRoutes.map((r) => `${r.method} ${r.path}`)).toContain('GET /api/events/{slug}');
     });
-  }
-});
+
+    for (const route of routes) {
+      it(`${route.method} ${route.path}`, async () => {
+        // Live tokens are minted before the checksum so they are part of "before".
+        const tokens = await Promise.all(
+          Array.from({ length: 8 }, () => createSession(t.database.db, ana!.id, new Date())),
+        );
+        const before = await databaseChecksum(t.database.db);
+        let successes = 0;
+        let n = 0;
+        const failures: string[] = [];
+        // the time limit interrupts the run without waiting for its last request: it is awaited
+        // below, before the checksum, or it would change the next route's "before" and "after"
+        let inflight: Promise<unknown> = Promise.resolve();
+        await fc.assert(
+          fc.asyncProperty(caseArbitrary(route), async (c) => {
+            const req = toInject(route, c, tokens[n++ % tokens.length]!);
+            const pending = t.app.inject(req);
+            inflight = pending;
+            const res = await pending;
+            tally.cases++;
+            tally.byStatus[res.statusCode] = (tally.byStatus[res.statusCode] ?? 0) + 1;
+            const where = `${req.method} ${req.url.slice(0, 300)} (${c.bodyKind}) → ${res.statusCode} ${res.body.slice(0, 300)}`;
+            if (res.statusCode >= 500) {
+              tally.fiveXx++;
+              failures.push(where);
+            }
+            expect(res.statusCode, where).toBeLessThan(500);
+            if (res.statusCode < 400) {
+              successes++;
+              return;
+            }
+            let body: { message?: unknown; code?: unknown; errors?: unknown } = {};
+            try {
+              body = res.json();
+            } catch {
+              // not JSON: fails below
+            }
+            expect(typeof body.message, where).toBe('string');
+            expect(typeof body.code, where).toBe('string');
+            expect(typeof body.errors === 'object' && body.errors !== null, where).toBe(true);
+            expect(res.body, where).not.toMatch(/\bat .+\.(ts|js):\d+/);
+          }),
+          { numRuns: RUNS, seed: SEED, plugins: [fc.interruptAfterTimeLimit(perRouteMs)] },
+        );
+        await inflight.catch(() => undefined);
+        tally.routes++;
+        expect(failures).toEqual([]);
+        // GET never changes data; other methods only when nothing was accepted.
+        if (successes === 0 || route.method === 'GET') {
+          const after = await databaseChecksum(t.database.db);
+          expect(
+            changedTables(before, after),
+            `${route.method} ${route.path} changed data on bad input`,
+          ).toEqual([]);
+        }
+      });
+    }
+  });
+}

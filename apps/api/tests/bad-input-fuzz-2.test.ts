@@ -1,0 +1,4 @@
+// Bad input never answers 5xx and changes nothing (bad-input-fuzz.ts): shard 2 of the routes.
+import { fuzzRoutes } from './bad-input-fuzz';
+
+await fuzzRoutes(1, 2);
