@@ -3,7 +3,7 @@
  * fresh database, measures the baselines and every scenario whose endpoint exists, prints a
  * table and writes bench/results/<date>-<driver>.{json,md}. Benchmarks assert nothing.
  */
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { postgresTarget, pgliteTarget, reservationCeiling, type SqlTarget } from './ceilings';
@@ -21,7 +21,7 @@ import {
 } from './report';
 import { randomClientIp, scenarios, type BaselineName, type ScenarioContext } from './scenarios';
 import { startChild, type Child } from './child';
-import { BENCH_PASSWORD, benchMobile, prepareDatabase, repoRoot, STOCK_ROWS } from './setup';
+import { BENCH_PASSWORD, benchAppEnv, benchMobile, prepareDatabase, repoRoot, STOCK_ROWS } from './setup';
 import { median, medianOfRuns, type RunFigures } from './stats';
 
 const opts = readOptions(process.argv.slice(2), process.env);
@@ -34,6 +34,10 @@ async function repeat(runs: number, once: () => Promise<RunFigures>): Promise<Ru
 }
 
 async function main() {
+  if (process.argv[2] === 'backoffice-volume') {
+    const { runBackofficeVolume } = await import('./backoffice-volume');
+    return runBackofficeVolume(process.argv.slice(3));
+  }
   const startedAt = new Date();
   log(
     `Bilheteira bench — ${opts.runs} run(s) × ${opts.durationSeconds} s per figure, ${opts.connections} HTTP connections`,
@@ -54,23 +58,7 @@ async function main() {
   try {
     const app = await startChild(
       'apps/api/src/server.ts',
-      {
-        ...db.appEnv,
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'warn',
-        WORKER: 'true',
-        SEED_DEMO: 'true',
-        // production takes no real money here: each unsafe choice is allowed explicitly
-        ALLOW_SANDBOX_PAYMENTS: 'true',
-        ALLOW_DEMO_DATA: 'true',
-        ALLOW_EMBEDDED_DATABASE: 'true',
-        ALTCHA_HMAC_KEY: randomBytes(32).toString('hex'),
-        LINK_SIGNING_SECRET: randomBytes(32).toString('hex'),
-        TRUSTED_PROXIES: '127.0.0.1',
-        PUBLIC_URL: 'http://localhost:3000',
-        // 40 bench customers order far more than 10 a minute each: the limit is not measured
-        ORDER_RATE_PER_CUSTOMER_PER_MINUTE: '0',
-      },
+      { ...benchAppEnv(), ...db.appEnv },
       '/api/ready',
       90_000,
       // e.g. BENCH_APP_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the app

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -52,6 +53,26 @@ export const BENCH_TICKETS = Number(process.env.BENCH_TICKETS ?? 80_000);
 
 /** Rows of the raw reservation ceiling (spec: one row and 100 rows). */
 export const STOCK_ROWS = 100;
+
+/** The app's environment in the bench (its database's variables apart): production mode, worker on. */
+export function benchAppEnv(): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    WORKER: 'true',
+    SEED_DEMO: 'true',
+    // production takes no real money here: each unsafe choice is allowed explicitly
+    ALLOW_SANDBOX_PAYMENTS: 'true',
+    ALLOW_DEMO_DATA: 'true',
+    ALLOW_EMBEDDED_DATABASE: 'true',
+    ALTCHA_HMAC_KEY: randomBytes(32).toString('hex'),
+    LINK_SIGNING_SECRET: randomBytes(32).toString('hex'),
+    TRUSTED_PROXIES: '127.0.0.1',
+    PUBLIC_URL: 'http://localhost:3000',
+    // 40 bench customers order far more than 10 a minute each: the limit is not measured
+    ORDER_RATE_PER_CUSTOMER_PER_MINUTE: '0',
+  };
+}
 
 export interface BenchDatabase {
   driver: 'postgres' | 'pglite';
