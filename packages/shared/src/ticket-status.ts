@@ -33,6 +33,8 @@ export const CHECKIN_RESULT = {
   canceled: 'canceled',
   revoked: 'revoked',
   unknown: 'unknown',
+  /** a valid ticket the device's check-in list does not admit (another gate or zone) */
+  notOnList: 'not_on_list',
 } as const;
 export type CheckinResult = (typeof CHECKIN_RESULT)[keyof typeof CHECKIN_RESULT];
 export const CHECKIN_RESULTS = Object.values(CHECKIN_RESULT) as CheckinResult[];
@@ -188,4 +190,27 @@ export function doorDecision(
     return { ok: false, reason: CHECKIN_RESULT.notValidToday };
   }
   return { ok: true, day: admissionKey(t.validity, today) };
+}
+
+/** What a check-in list admits (an empty array admits all of that kind). */
+export interface CheckinListRule {
+  ticketTypeIds: readonly number[];
+  sessionIds: readonly number[];
+  /** event-local admission days (YYYY-MM-DD) */
+  days: readonly string[];
+}
+
+/**
+ * The check-in list's rule for a ticket the door rule admitted: its type, its session (a
+ * ticket without one passes a list of sessions by its type and day alone) and the event-local
+ * day of the scan (`today`, not the admission key: a single-admission pass counts its first day).
+ */
+export function listAdmits(
+  list: CheckinListRule,
+  t: { ticketTypeId: number; sessionId: number | null; today: string },
+): boolean {
+  if (list.ticketTypeIds.length && !list.ticketTypeIds.includes(t.ticketTypeId)) return false;
+  if (list.sessionIds.length && t.sessionId !== null && !list.sessionIds.includes(t.sessionId)) return false;
+  if (list.days.length && !list.days.includes(t.today)) return false;
+  return true;
 }

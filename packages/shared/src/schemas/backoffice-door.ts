@@ -27,6 +27,8 @@ export const doorDeviceView = z.object({
   /** every scan it sent, refused ones included */
   scans: z.number(),
   last_scan_at: z.string().nullable(),
+  /** the check-in list it admits by; null: every valid ticket of the event */
+  list_id: z.number().nullable(),
 });
 export type DoorDeviceView = z.output<typeof doorDeviceView>;
 
@@ -70,3 +72,61 @@ export const scanLogResponse = z.object({
   meta: z.object({ page: z.number(), per_page: z.number(), has_more: z.boolean() }),
 });
 export type ScanLogResponse = z.output<typeof scanLogResponse>;
+
+/* Check-in lists: which ticket types, sessions and days a device on the list admits, at which gate. */
+
+const listName = deviceName;
+const idList = z
+  .array(
+    z
+      .number({ message: 'validation.invalid' })
+      .int()
+      .positive()
+      .max(2 ** 31 - 1),
+  )
+  .max(200, { message: 'validation.too_big' })
+  .default([]);
+
+export const checkinListBody = z.strictObject({
+  name: listName,
+  /** the gate or zone the list's devices stand at */
+  gate: listName,
+  /** empty: every ticket type of the event */
+  ticket_type_ids: idList,
+  /** empty: every session */
+  session_ids: idList,
+  /** event-local days (YYYY-MM-DD); empty: every day of the event */
+  days: z
+    .array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'validation.invalid' }))
+    .max(60, { message: 'validation.too_big' })
+    .default([]),
+});
+export type CheckinListInput = z.input<typeof checkinListBody>;
+
+export const checkinListView = z.object({
+  id: z.number(),
+  name: z.string(),
+  gate: z.string(),
+  ticket_type_ids: z.array(z.number()),
+  session_ids: z.array(z.number()),
+  days: z.array(z.string()),
+  /** active devices on the list */
+  devices: z.number(),
+  /** people let in by the list's devices (first check-ins) */
+  admitted: z.number(),
+  created_at: z.string(),
+});
+export type CheckinListView = z.output<typeof checkinListView>;
+
+export const checkinListResponse = envelope(checkinListView);
+export const checkinListsResponse = envelope(z.array(checkinListView));
+
+/** PUT …/devices/:deviceId/list: the list a device admits by, or null for every valid ticket. */
+export const assignDeviceListBody = z.strictObject({
+  list_id: z
+    .number({ message: 'validation.invalid' })
+    .int()
+    .positive()
+    .max(2 ** 31 - 1)
+    .nullable(),
+});

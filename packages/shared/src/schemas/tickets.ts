@@ -130,6 +130,10 @@ export const checkinAnswer = z.object({
   replay: z.boolean(),
   /** already_used: when and at which gate (device) the ticket was let in that day */
   first_checkin: z.object({ at: z.string(), gate: z.string().nullable() }).optional(),
+  /** not_on_list: the device's check-in list and its gate */
+  list: z.object({ id: z.number(), name: z.string(), gate: z.string() }).optional(),
+  /** not_on_list: a sentence for the door person in the request's language (X-locale) */
+  message: z.string().optional(),
 });
 export type CheckinAnswer = z.infer<typeof checkinAnswer>;
 export const checkinResponse = z.object({ data: checkinAnswer });
@@ -164,6 +168,17 @@ export const offlinePackResponse = z.object({
     sessions: z.array(z.object({ id: z.number(), date: z.string() })),
     /** tokens that no longer admit (replaced by a transfer, or canceled) */
     revoked: z.array(z.object({ token: z.string(), reason: z.string() })),
+    /** the device's check-in list (empty arrays admit all), or null: every valid ticket */
+    list: z
+      .object({
+        id: z.number(),
+        name: z.string(),
+        gate: z.string(),
+        ticket_type_ids: z.array(z.number()),
+        session_ids: z.array(z.number()),
+        days: z.array(z.string()),
+      })
+      .nullable(),
     generated_at: z.string(),
   }),
 });

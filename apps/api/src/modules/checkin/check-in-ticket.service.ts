@@ -5,10 +5,18 @@
  * cancelled, token replaced), is the database function checkin_scan_batch alone
  * (db/functions/checkin_scan_batch.sql, through recordScan).
  */
-import { CHECKIN_RESULT, doorDecision, type CheckinResult } from '@bilheteira/shared/ticket-status';
+import {
+  CHECKIN_RESULT,
+  doorDecision,
+  eventDay,
+  listAdmits,
+  type CheckinResult,
+} from '@bilheteira/shared/ticket-status';
 import type { CheckinAnswer } from '@bilheteira/shared/schemas/tickets';
 import type { Db } from '../../db/client';
 import { sha256 } from '../../lib/crypto';
+import type { Locale } from '@bilheteira/shared/locales';
+import { translate } from '../../i18n/messages';
 import { AppError } from '../../lib/errors';
 import { parseTicketToken, type ParsedTicketToken } from '../tickets/ticket-token';
 import { validityOf } from '../tickets/ticket-facts';
@@ -51,6 +59,21 @@ const claimsOf = (token: string, parsed: ParsedTicketToken): Judgement['ticket']
 });
 
 /**
+ * The device's check-in list over the door rule's judgement: a ticket the rule admits but the
+ * list does not (another type, session or day) is `not_on_list`. Both judgements end here.
+ */
+function byList(device: Device, j: Judgement, at: Date, timezone: string): Judgement {
+  const list = device.list;
+  if (!list || j.day === null || j.ticket.ticketTypeId === null) return j;
+  const t = {
+    ticketTypeId: j.ticket.ticketTypeId,
+    sessionId: j.ticket.sessionId,
+    today: eventDay(at, timezone),
+  };
+  return listAdmits(list, t) ? j : { ...j, day: null, reason: CHECKIN_RESULT.notOnList };
+}
+
+/**
  * The hot path's judgement, from the token's signed claims and the cached event facts: no
  * read of the ticket. Undefined when the cache does not know the claims (the general path
  * reads the ticket).
@@ -86,12 +109,13 @@ async function judgeByClaims(
     },
     at,
   );
-  return {
+  const judgement: Judgement = {
     ticket: claimsOf(token, parsed),
     day: decision.ok ? decision.day : null,
     reason: decision.ok ? CHECKIN_RESULT.ok : decision.reason,
     ticketName: async () => type.name,
   };
+  return byList(device, judgement, at, facts.timezone);
 }
 
 /**
@@ -129,7 +153,7 @@ async function judgeByTicket(
     },
     at,
   );
-  return {
+  const judgement: Judgement = {
     ticket: {
       token,
       eventId: ticket.eventId,
@@ -140,6 +164,7 @@ async function judgeByTicket(
     reason: decision.ok ? CHECKIN_RESULT.ok : decision.reason,
     ticketName: async () => ticket.ticketName,
   };
+  return byList(device, judgement, at, ticket.timezone);
 }
 
 /** A ticket row changing between the general path's read and its write this often in a row is a bug. */
@@ -206,6 +231,7 @@ export async function checkInTicket(
       day: prev.result === CHECKIN_RESULT.ok ? (prev.day ?? null) : null,
       scanned_at: prev.scannedAt.toISOString(),
       replay: true,
+      ...listOf(device, prev.result),
     };
   }
   const result = outcome.result as CheckinResult;
@@ -223,6 +249,22 @@ export async function checkInTicket(
     scanned_at: at.toISOString(),
     replay: false,
     ...(first ? { first_checkin: { at: first.scannedAt.toISOString(), gate: first.gate } } : {}),
+    ...listOf(device, result),
+  };
+}
+
+/** not_on_list names the device's list and gate. */
+const listOf = (device: Device, result: string) =>
+  result === CHECKIN_RESULT.notOnList && device.list
+    ? { list: { id: device.list.id, name: device.list.name, gate: device.list.gate } }
+    : {};
+
+/** The door person's sentence for the answers that need one (not_on_list), in `locale`. */
+export function withMessage<T extends CheckinAnswer>(answer: T, locale: Locale): T {
+  if (answer.result !== CHECKIN_RESULT.notOnList || !answer.list) return answer;
+  return {
+    ...answer,
+    message: translate(locale, 'checkin.not_on_list', { list: answer.list.name, gate: answer.list.gate }),
   };
 }
 

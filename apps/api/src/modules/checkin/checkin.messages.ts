@@ -26,4 +26,9 @@ export const checkinMessages = defineMessages({
     en: "The device's event was not found.",
     es: 'No se encontró el evento del dispositivo.',
   },
+  'checkin.not_on_list': {
+    'pt-pt': 'Este bilhete não entra pela lista «{list}» (porta {gate}).',
+    en: 'This ticket is not on the list “{list}” (gate {gate}).',
+    es: 'Esta entrada no está en la lista «{list}» (puerta {gate}).',
+  },
 });

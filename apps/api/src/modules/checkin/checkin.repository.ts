@@ -5,6 +5,7 @@ import { isDeadlock } from '../../lib/db-errors';
 import { SCAN_BATCHES_IN_FLIGHT, SCAN_BATCH_MAX } from './checkin-limits';
 import {
   checkinDevices,
+  checkinLists,
   checkinScans,
   checkins,
   eventSessions,
@@ -13,6 +14,7 @@ import {
   customerTickets,
 } from '../../db/schema/index';
 
+/** The device of a key hash with the check-in list it admits by (null: every valid ticket). */
 export async function findDeviceByKeyHash(db: DbOrTx, keyHash: string) {
   const rows = await db
     .select({
@@ -20,8 +22,17 @@ export async function findDeviceByKeyHash(db: DbOrTx, keyHash: string) {
       eventId: checkinDevices.eventId,
       name: checkinDevices.name,
       keyHash: checkinDevices.keyHash,
+      list: {
+        id: checkinLists.id,
+        name: checkinLists.name,
+        gate: checkinLists.gate,
+        ticketTypeIds: checkinLists.ticketTypeIds,
+        sessionIds: checkinLists.sessionIds,
+        days: checkinLists.days,
+      },
     })
     .from(checkinDevices)
+    .leftJoin(checkinLists, eq(checkinLists.id, checkinDevices.listId))
     .where(eq(checkinDevices.keyHash, keyHash))
     .limit(1);
   return rows[0];

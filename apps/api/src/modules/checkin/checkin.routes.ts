@@ -14,7 +14,7 @@ import { hitLimit } from '../../lib/rate-limit';
 import { tokenBuckets } from '../../lib/token-bucket';
 import { deviceRequestLimit } from './checkin-limits';
 import { authenticateDevice, buildOfflinePack, publicTicketCheck } from './checkin.service';
-import { checkInTicket, uploadOfflineCheckins } from './check-in-ticket.service';
+import { checkInTicket, uploadOfflineCheckins, withMessage } from './check-in-ticket.service';
 
 const deviceKey = (req: FastifyRequest): string | undefined => {
   const v = req.headers['x-device-key'];
@@ -47,9 +47,8 @@ const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const now = new Date();
-      return {
-        data: await checkInTicket(app.caches.door, app.db, await device(req, now), req.body, now, now),
-      };
+      const answer = await checkInTicket(app.caches.door, app.db, await device(req, now), req.body, now, now);
+      return { data: withMessage(answer, req.locale) };
     },
   );
 
@@ -66,15 +65,14 @@ const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const now = new Date();
-      return {
-        data: await uploadOfflineCheckins(
-          app.caches.door,
-          app.db,
-          await device(req, now),
-          req.body.scans,
-          now,
-        ),
-      };
+      const answers = await uploadOfflineCheckins(
+        app.caches.door,
+        app.db,
+        await device(req, now),
+        req.body.scans,
+        now,
+      );
+      return { data: answers.map((a) => withMessage(a, req.locale)) };
     },
   );
 

@@ -1,4 +1,8 @@
-import { EVENT_DAY_CUTOFF_HOURS, ticketValidity } from '@bilheteira/shared/ticket-status';
+import {
+  EVENT_DAY_CUTOFF_HOURS,
+  ticketValidity,
+  type CheckinListRule,
+} from '@bilheteira/shared/ticket-status';
 import type { PublicTicketCheck } from '@bilheteira/shared/schemas/tickets';
 import type { Db, DbOrTx } from '../../db/client';
 import { sha256 } from '../../lib/crypto';
@@ -35,6 +39,14 @@ export interface Device {
   name: string;
   /** SHA-256 of the device key: the scan statement re-checks it, so a rotated key records nothing */
   keyHash: string;
+  /** the check-in list it admits by (door-lists.admin.service.ts); null: every valid ticket */
+  list: DeviceList | null;
+}
+
+export interface DeviceList extends CheckinListRule {
+  id: number;
+  name: string;
+  gate: string;
 }
 
 /**
@@ -42,7 +54,9 @@ export interface Device {
  * the device table. Revocation still takes effect at once for writes: every scan statement
  * re-checks (device id, key hash) in the database and records nothing, answering 401 and
  * dropping the entry, when the key was rotated or the device removed; other instances drop
- * their entry on their next scan of that device, or after the TTL at the latest.
+ * their entry on their next scan of that device, or after the TTL at the latest. A change
+ * of the device's check-in list drops this instance's entry at once; others read it again
+ * after the TTL.
  */
 export const DEVICE_CACHE_TTL_MS = 5_000;
 const DEVICE_CACHE_MAX = 10_000;
@@ -143,6 +157,16 @@ export async function buildOfflinePack(db: Db, device: Device, now: Date) {
     }),
     sessions,
     revoked,
+    list: device.list
+      ? {
+          id: device.list.id,
+          name: device.list.name,
+          gate: device.list.gate,
+          ticket_type_ids: [...device.list.ticketTypeIds],
+          session_ids: [...device.list.sessionIds],
+          days: [...device.list.days],
+        }
+      : null,
     generated_at: now.toISOString(),
   };
 }

@@ -27,4 +27,39 @@ export const doorAdminMessages = defineMessages({
     en: 'Device revoked: it can no longer check tickets.',
     es: 'Dispositivo revocado: ya no puede validar entradas.',
   },
+  'backoffice_door.list_not_found': {
+    'pt-pt': 'Lista de entrada não encontrada.',
+    en: 'Check-in list not found.',
+    es: 'Lista de acceso no encontrada.',
+  },
+  'backoffice_door.list_in_use': {
+    'pt-pt': 'Há dispositivos nesta lista: passe-os para outra lista (ou nenhuma) antes de a apagar.',
+    en: 'Devices use this list: move them to another list (or none) before deleting it.',
+    es: 'Hay dispositivos en esta lista: páselos a otra lista (o a ninguna) antes de borrarla.',
+  },
+  'backoffice_door.list_type_unknown': {
+    'pt-pt': 'Escolha tipos de bilhete deste evento.',
+    en: "Choose this event's ticket types.",
+    es: 'Elija tipos de entrada de este evento.',
+  },
+  'backoffice_door.list_session_unknown': {
+    'pt-pt': 'Escolha sessões deste evento.',
+    en: "Choose this event's sessions.",
+    es: 'Elija sesiones de este evento.',
+  },
+  'backoffice_door.list_day_outside': {
+    'pt-pt': 'Escolha dias entre o início e o fim do evento.',
+    en: "Choose days between the event's start and end.",
+    es: 'Elija días entre el inicio y el fin del evento.',
+  },
+  'backoffice_door.list_created': {
+    'pt-pt': 'Lista criada.',
+    en: 'List created.',
+    es: 'Lista creada.',
+  },
+  'backoffice_door.list_deleted': {
+    'pt-pt': 'Lista apagada.',
+    en: 'List deleted.',
+    es: 'Lista borrada.',
+  },
 });

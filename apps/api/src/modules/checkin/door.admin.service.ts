@@ -41,7 +41,7 @@ const newDeviceKey = () => `dv_${randomToken(32)}`;
 const enrolment = (apiUrl: string, key: string, name: string) =>
   JSON.stringify({ kind: 'bilheteira-door', api: apiUrl, key, name });
 
-function deviceView(
+export function deviceView(
   d: DoorDeviceRow,
   counts?: { scans: number; admitted: number; last: Date | string | null },
 ): DoorDeviceView {
@@ -55,6 +55,7 @@ function deviceView(
     admitted: counts?.admitted ?? 0,
     scans: counts?.scans ?? 0,
     last_scan_at: last ? last.toISOString() : null,
+    list_id: d.listId,
   };
 }
 

@@ -249,6 +249,11 @@ export const LATER_ERASURE_STEPS: readonly ErasureStep[] = [
   { table: 'event_day_stock', does: 'keep', why: 'stock counters' },
   { table: 'event_signing_keys', does: 'keep', why: 'event keys' },
   { table: 'checkin_devices', does: 'keep', why: 'door devices of an event' },
+  {
+    table: 'checkin_lists',
+    does: 'keep',
+    why: "an event's check-in lists (types, days, gate); no personal data",
+  },
   { table: 'checkins', does: 'keep', why: 'admissions by ticket id; no personal data' },
   { table: 'checkin_scans', does: 'keep', why: 'scan log by device, nonce and token hash; no personal data' },
   { table: 'stations', does: 'keep', why: 'bars and top-up points of an event' },
