@@ -56,48 +56,57 @@ export async function insertDoorDevice(db: DbOrTx, v: { eventId: number; name: s
 }
 
 /**
- * A page of the event's scans, newest first (devices' time index), with the ticket's type
- * and holder; one row more than a page tells whether there is another.
+ * A page of the event's scans, newest first, with the ticket's type and holder; one row more
+ * than a page tells whether there is another. Each of the event's devices gives its newest
+ * scans down its time index (as many as the pages so far need), so a page never sorts the
+ * event's whole scan log.
  */
 export async function scansOfEvent(
   db: DbOrTx,
   eventId: number,
   q: { deviceId?: number; result?: string; page: number; perPage: number },
 ) {
-  const deviceIds = (
-    await db
-      .select({ id: checkinDevices.id })
-      .from(checkinDevices)
-      .where(
-        q.deviceId
-          ? and(eq(checkinDevices.eventId, eventId), eq(checkinDevices.id, q.deviceId))
-          : eq(checkinDevices.eventId, eventId),
-      )
-  ).map((d) => d.id);
-  if (!deviceIds.length) return [];
-  return db
+  const offset = (q.page - 1) * q.perPage;
+  const newest = db
     .select({
       id: checkinScans.id,
       scannedAt: checkinScans.scannedAt,
-      device: checkinDevices.name,
       result: checkinScans.result,
       offline: checkinScans.offline,
-      ticketName: ticketTypes.name,
-      firstName: customers.firstName,
-      lastName: customers.lastName,
+      ticketId: checkinScans.ticketId,
     })
     .from(checkinScans)
-    .innerJoin(checkinDevices, eq(checkinDevices.id, checkinScans.deviceId))
-    .leftJoin(customerTickets, eq(customerTickets.id, checkinScans.ticketId))
-    .leftJoin(ticketTypes, eq(ticketTypes.id, customerTickets.ticketTypeId))
-    .leftJoin(customers, eq(customers.id, customerTickets.customerId))
     .where(
       and(
-        inArray(checkinScans.deviceId, deviceIds),
+        eq(checkinScans.deviceId, checkinDevices.id),
         q.result ? eq(checkinScans.result, q.result) : undefined,
       ),
     )
     .orderBy(desc(checkinScans.scannedAt), desc(checkinScans.id))
+    .limit(offset + q.perPage + 1)
+    .as('newest');
+  return db
+    .select({
+      id: newest.id,
+      scannedAt: newest.scannedAt,
+      device: checkinDevices.name,
+      result: newest.result,
+      offline: newest.offline,
+      ticketName: ticketTypes.name,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+    })
+    .from(checkinDevices)
+    .crossJoinLateral(newest)
+    .leftJoin(customerTickets, eq(customerTickets.id, newest.ticketId))
+    .leftJoin(ticketTypes, eq(ticketTypes.id, customerTickets.ticketTypeId))
+    .leftJoin(customers, eq(customers.id, customerTickets.customerId))
+    .where(
+      q.deviceId
+        ? and(eq(checkinDevices.eventId, eventId), eq(checkinDevices.id, q.deviceId))
+        : eq(checkinDevices.eventId, eventId),
+    )
+    .orderBy(desc(newest.scannedAt), desc(newest.id))
     .limit(q.perPage + 1)
-    .offset((q.page - 1) * q.perPage);
+    .offset(offset);
 }
