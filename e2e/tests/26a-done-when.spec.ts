@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { crc32, deflateSync } from 'node:zlib';
 import { generate } from 'otplib';
-import { expect, test, type Browser, type Locator, type Page } from '../support/test';
+import { expect, test } from '../support/test';
 import {
   expectNoA11yViolations,
   lastOutboxMessage,
@@ -12,6 +11,8 @@ import {
   type Customer,
 } from '../support/helpers';
 import { fillOrganizerForm, randomNif, solveCaptcha } from '../support/organizer';
+import { acceptAsNewUser, counter, invitationLink, personPage, signInWithTotp } from '../support/people';
+import { posterPng } from '../support/poster';
 
 /**
  * Issue 26's "done when", as the people involved would, one step after the other on the same
@@ -49,91 +50,6 @@ const chain: {
 } = {};
 
 test.describe.configure({ mode: 'serial' });
-
-/** The invitation link the API emailed to `email` (development outbox). */
-async function invitationLink(page: Page, email: string): Promise<string> {
-  const mail = await lastOutboxMessage(page, email);
-  expect(mail, `no email to ${email}`).toBeDefined();
-  return new URL(String(mail!.meta.link)).pathname;
-}
-
-/** A person of their own: a fresh browser context (own cookies, storage and address). */
-async function personPage(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({
-    baseURL,
-    locale: 'pt-PT',
-    viewport: { width: 1280, height: 800 },
-    extraHTTPHeaders: { 'X-Forwarded-For': `10.26.${randomInt(256)}.${randomInt(1, 255)}` },
-  });
-  return context.newPage();
-}
-
-/** Accepts an invitation as a new user: name, password twice. */
-async function acceptAsNewUser(page: Page, link: string, name: string, password: string) {
-  await page.goto(link);
-  await expect(page.getByTestId('accept-form')).toBeVisible();
-  await page.getByLabel('Nome').fill(name);
-  await page.getByLabel('Palavra-passe', { exact: true }).fill(password);
-  await page.getByLabel('Repita a palavra-passe').fill(password);
-  await page.getByRole('button', { name: 'Criar conta e entrar' }).click();
-}
-
-/** What the organiser does, counted: each click, each field filled or option chosen is a step. */
-function counter(page: Page) {
-  let steps = 0;
-  return {
-    get steps() {
-      return steps;
-    },
-    click: async (l: Locator) => {
-      steps += 1;
-      await l.click();
-    },
-    fill: async (l: Locator, value: string) => {
-      steps += 1;
-      await l.fill(value);
-    },
-    upload: async (l: Locator, file: { name: string; mimeType: string; buffer: Buffer }) => {
-      steps += 1;
-      await l.setInputFiles(file);
-    },
-    select: async (l: Locator, value: string) => {
-      steps += 1;
-      await l.selectOption(value);
-    },
-    page,
-  };
-}
-
-/** A 640×360 PNG poster (a dusk gradient over the river), made here: the repository keeps no images. */
-function posterPng(): Buffer {
-  const [w, h] = [640, 360];
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), body.length + 4);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(w, 0);
-  header.writeUInt32BE(h, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const rows = Buffer.alloc((w * 3 + 1) * h);
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++) {
-      const i = y * (w * 3 + 1) + 1 + x * 3;
-      const river = y > h * 0.7;
-      rows.set(river ? [20, 60 + (x % 40), 110] : [250 - y / 3, 120 + y / 4, 60 + y / 2], i);
-    }
-  return Buffer.concat([
-    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 test('a request on the public site; the operator approves it; the owner sets up TOTP and invites an event manager, who joins', async ({
   page,
@@ -556,14 +472,7 @@ test('the owner cancels the festival; the customer’s order is refunded and the
   const customer = chain.customer!;
 
   // the owner signs in with TOTP (a code one step ahead: the set-up used the current one)
-  await page.goto('/backoffice/login');
-  await page.getByLabel('Email').fill(owner.email);
-  await page.getByLabel('Palavra-passe').fill(owner.password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await page
-    .getByLabel('Código', { exact: true })
-    .fill(await generate({ secret: owner.totpSecret, epoch: Math.floor(Date.now() / 1000) + 30 }));
-  await page.getByRole('button', { name: 'Verificar' }).click();
+  await signInWithTotp(page, owner, { codeAhead: true });
   await expect(page.getByRole('heading', { name: 'Olá, Inês Carvalho' })).toBeVisible();
 
   await page.goto(new URL(eventUrl).pathname);
@@ -580,6 +489,10 @@ test('the owner cancels the festival; the customer’s order is refunded and the
   await expect(outcome).toContainText('1 encomenda paga reembolsada');
   await expect(outcome).toContainText('1 cliente avisado.');
   await screenshotBoth(page, '26a-festival-cancelled');
+  // a cancelled event's details are shown, no longer offered for change
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('event-readonly')).toBeVisible();
+  await expect(page.getByTestId('save-event')).toHaveCount(0);
 
   // told by email, in Portuguese, with the reason
   const mail = await request.get(`/api/dev/outbox?recipient=${encodeURIComponent(customer.email)}`);

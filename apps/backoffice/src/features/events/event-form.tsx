@@ -66,6 +66,8 @@ export function EventForm({
     () => setFormError(t('events:fix_errors')),
   );
   const published = event?.status === 'published';
+  // the API refuses every change to a cancelled event: its details are shown, not offered
+  const cancelled = event?.status === 'cancelled';
   return (
     <form
       onSubmit={(e) => void submit(e)}
@@ -73,19 +75,28 @@ export function EventForm({
       className="flex flex-col gap-6"
       data-testid="event-form"
     >
-      <TextsSection form={form} />
-      <PlaceSection form={form} slugLocked={published} />
-      <WhenSection
-        form={form}
-        sessionLocked={!!event && (event.sessions.length > 0 || event.days.length > 0)}
-      />
-      <SettingsSection form={form} />
-      <div className="sticky bottom-0 -mx-4 flex flex-col gap-3 border-t border-slate-200 bg-slate-100/95 px-4 py-3 backdrop-blur sm:flex-row sm:items-center sm:justify-end">
-        <FormError message={formError} />
-        <button type="submit" className="btn-primary" disabled={isSubmitting} data-testid="save-event">
-          {isSubmitting ? t('common:working') : event ? t('events:save') : t('events:create_draft')}
-        </button>
-      </div>
+      {cancelled && (
+        <p className="rounded-md border border-slate-300 bg-white p-3 text-sm" data-testid="event-readonly">
+          {t('events:cancelled_readonly')}
+        </p>
+      )}
+      <fieldset disabled={cancelled} className="flex min-w-0 flex-col gap-6">
+        <TextsSection form={form} />
+        <PlaceSection form={form} slugLocked={published} />
+        <WhenSection
+          form={form}
+          sessionLocked={!!event && (event.sessions.length > 0 || event.days.length > 0)}
+        />
+        <SettingsSection form={form} />
+      </fieldset>
+      {!cancelled && (
+        <div className="sticky bottom-0 -mx-4 flex flex-col gap-3 border-t border-slate-200 bg-slate-100/95 px-4 py-3 backdrop-blur sm:flex-row sm:items-center sm:justify-end">
+          <FormError message={formError} />
+          <button type="submit" className="btn-primary" disabled={isSubmitting} data-testid="save-event">
+            {isSubmitting ? t('common:working') : event ? t('events:save') : t('events:create_draft')}
+          </button>
+        </div>
+      )}
     </form>
   );
 }
