@@ -334,7 +334,7 @@ describe('station_pay_batch', () => {
   }
   const PAY_SQL = `SELECT * FROM station_pay_batch($1::int[], $2::text[], $3::int[], $4::text[],
     $5::int[], $6::timestamptz[], $7::text[], $8::text[], $9::text[], $10::text[], $11::timestamptz[],
-    $12::timestamptz[])`;
+    $12::timestamptz[], $13::text[])`;
   const clockOf = (p: Pay) => p.clock ?? clocks.get(p.bracelet)!;
   const params = (items: Pay[]) => [
     items.map(() => stationId),
@@ -349,6 +349,7 @@ describe('station_pay_batch', () => {
     items.map((p) => clockOf(p).status),
     items.map((p) => iso(clockOf(p).blocked_at)),
     items.map((p) => iso(clockOf(p).linked_at)),
+    items.map(() => '[]'),
   ];
   interface Row {
     station_ok: boolean;

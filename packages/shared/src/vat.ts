@@ -19,3 +19,15 @@ export const MAX_VAT_PERCENT = 23;
  * service is not the show); the organiser may set another (money.ts `ServiceFee`).
  */
 export const DEFAULT_SERVICE_FEE_VAT_PERCENT = 23;
+
+/**
+ * The VAT rates a bar or shop product may carry in Portugal (Código do IVA: exempt, reduced,
+ * intermediate, standard). Prices include VAT.
+ */
+export const BAR_VAT_RATES = [0, 6, 13, 23] as const;
+export type BarVatRate = (typeof BAR_VAT_RATES)[number];
+export const isBarVatRate = (n: number): n is BarVatRate => (BAR_VAT_RATES as readonly number[]).includes(n);
+
+/** The VAT a price that includes it carries at `percent`, in whole cents (half up). */
+export const vatIncludedCents = (grossCents: number, percent: number): number =>
+  Math.round((grossCents * percent) / (100 + percent));

@@ -64,6 +64,8 @@ export const STATION_REJECT_REASONS = [
   'not_allowed_for_station',
   /** before the wallet opened or the bracelet was linked, or older than the offline window */
   'occurred_at_out_of_range',
+  /** an item names a product id that is not one of the event's products */
+  'unknown_product',
 ] as const;
 export type StationRejectReason = (typeof STATION_REJECT_REASONS)[number];
 

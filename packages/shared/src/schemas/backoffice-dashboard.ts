@@ -99,6 +99,10 @@ export const dashboardWallet = z.object({
   /** everything paid with wallets at bars and shops */
   spend_cents: z.number().int(),
   stations: z.array(dashboardStation),
+  /** units sold and spend per bar product (items the tills sent with a product id) */
+  products: z.array(
+    z.object({ id: z.number(), name: z.string(), sold: z.number(), spend_cents: z.number().int() }),
+  ),
   refunds: z.array(dashboardRefundStatus),
 });
 

@@ -174,6 +174,8 @@ export const stationItem = z.object({
   name: z.string().trim().min(1).max(120),
   qty: z.number().int().min(1).max(1000),
   unit_cents: z.number().int().min(0).max(STATION_MAX_AMOUNT_CENTS),
+  /** the event's product sold (GET /api/stations/menu): counted in its sales and stock */
+  product_id: z.number().int().min(1).max(2_147_483_647).optional(),
 });
 
 export const stationTransaction = z

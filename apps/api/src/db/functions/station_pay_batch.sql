@@ -17,10 +17,16 @@
 --
 -- The debit takes event money first, then online money: wallet_online_debit, the split the
 -- wallet ledger's own debits use too.
+--
+-- p_items[i] is the payment's items that name a product, as JSON text
+-- ([{"product_id", "qty", "unit_cents"}], '[]' for none): an applied payment writes one
+-- bar_product_sales row per item, in the same statement, with the product's VAT rate. Only the
+-- event's products are written (the caller refused the payment naming another's, with a reason);
+-- a product's stock never refuses a payment (the till took the money, perhaps offline).
 CREATE OR REPLACE FUNCTION station_pay_batch(
   p_station int[], p_key_hash text[], p_event int[], p_bracelet text[], p_amount int[],
   p_at timestamptz[], p_description text[], p_idempotency_key text[], p_client_id text[],
-  p_status text[], p_blocked_at timestamptz[], p_linked_at timestamptz[]
+  p_status text[], p_blocked_at timestamptz[], p_linked_at timestamptz[], p_items text[]
 ) RETURNS TABLE (station_ok boolean, balance_cents int, transaction_id int)
 LANGUAGE plpgsql AS $$
 #variable_conflict use_column
@@ -75,6 +81,15 @@ BEGIN
         p_description[i], p_idempotency_key[i], p_at[i]
       FROM w
       RETURNING id
+    ),
+    ps AS (
+      INSERT INTO bar_product_sales
+        (event_id, product_id, station_id, wallet_transaction_id, qty, unit_cents, vat_rate, occurred_at)
+      SELECT p_event[i], p.id, p_station[i], l.id, it.qty, it.unit_cents, p.vat_rate, p_at[i]
+      FROM l
+      CROSS JOIN jsonb_to_recordset(coalesce(p_items[i], '[]')::jsonb) AS it(product_id int, qty int, unit_cents int)
+      JOIN bar_products p ON p.id = it.product_id AND p.event_id = p_event[i]
+      RETURNING 1
     ),
     sub AS (
       INSERT INTO station_submissions (station_id, client_id, status, wallet_transaction_id, answer)

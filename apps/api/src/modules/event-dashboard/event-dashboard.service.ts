@@ -10,6 +10,7 @@ import {
 import { eventDay } from '@bilheteira/shared/ticket-status';
 import type { DbOrTx } from '../../db/client';
 import { ownEvent } from '../events/events.admin.service';
+import { productSpendOfEvent } from '../stations/bar-products.admin.service';
 import { eventWalletFigures } from '../wallet/wallet.service';
 import {
   capacityCounters,
@@ -52,13 +53,14 @@ export async function readDashboard(
   now: Date,
 ): Promise<DashboardSnapshot> {
   const bucketSeconds = DASHBOARD_BUCKET_MINUTES * 60;
-  const [types, sales, capacity, checkins, names, wallet] = await Promise.all([
+  const [types, sales, capacity, checkins, names, wallet, products] = await Promise.all([
     ticketTypeCounters(db, event.id),
     paidTicketSales(db, event.id, event.timezone),
     capacityCounters(db, event.id),
     checkinCounts(db, event.id, bucketSeconds),
     devicesAndStations(db, event.id),
     eventWalletFigures(db, event.id),
+    productSpendOfEvent(db, event.id),
   ]);
   const { wallets: walletTotals, ledger, refunds } = wallet;
 
@@ -151,6 +153,7 @@ export async function readDashboard(
         refund_cents: -ofStation(s.id, 'refund'),
         transactions: sum(ledger.filter((l) => l.stationId === s.id).map((l) => l.count)),
       })),
+      products: products.map((p) => ({ id: p.id, name: p.name, sold: p.sold, spend_cents: p.spendCents })),
       refunds: refunds
         .map((r) => ({ status: r.status, count: r.count, amount_cents: r.amountCents }))
         .sort((a, b) => a.status.localeCompare(b.status)),

@@ -262,6 +262,13 @@ export const LATER_ERASURE_STEPS: readonly ErasureStep[] = [
     does: 'keep',
     why: 'till answers (amounts, bracelet code); no personal data',
   },
+  { table: 'bar_products', does: 'keep', why: "an event's bar products (catalogue)" },
+  { table: 'station_menu_items', does: 'keep', why: "a station's menu (catalogue)" },
+  {
+    table: 'bar_product_sales',
+    does: 'keep',
+    why: 'units and prices per product of a bar payment, by ledger row id; no personal data',
+  },
   { table: 'ticket_price_steps', does: 'keep', why: 'catalogue prices' },
   { table: 'capacity_groups', does: 'keep', why: 'catalogue stock counters' },
   {

@@ -51,4 +51,39 @@ export const barAdminMessages = defineMessages({
     en: '{count} bracelets imported.',
     es: '{count} pulseras importadas.',
   },
+  'backoffice_bar.product_not_found': {
+    'pt-pt': 'Produto não encontrado.',
+    en: 'Product not found.',
+    es: 'Producto no encontrado.',
+  },
+  'backoffice_bar.too_many_products': {
+    'pt-pt': 'Este evento já tem {max} produtos: desative ou altere um existente.',
+    en: 'This event already has {max} products: deactivate or change an existing one.',
+    es: 'Este evento ya tiene {max} productos: desactive o cambie uno existente.',
+  },
+  'backoffice_bar.vat_rate': {
+    'pt-pt': 'Escolha uma taxa de IVA: 0, 6, 13 ou 23 %.',
+    en: 'Choose a VAT rate: 0, 6, 13 or 23 %.',
+    es: 'Elija un tipo de IVA: 0, 6, 13 o 23 %.',
+  },
+  'backoffice_bar.menu_repeated': {
+    'pt-pt': 'Um produto só pode aparecer uma vez na carta.',
+    en: 'A product may appear only once on the menu.',
+    es: 'Un producto solo puede aparecer una vez en la carta.',
+  },
+  'backoffice_bar.menu_unknown_product': {
+    'pt-pt': 'A carta só pode ter produtos deste evento.',
+    en: "The menu may only hold this event's products.",
+    es: 'La carta solo puede tener productos de este evento.',
+  },
+  'backoffice_bar.product_created': {
+    'pt-pt': 'Produto «{name}» criado.',
+    en: 'Product “{name}” created.',
+    es: 'Producto «{name}» creado.',
+  },
+  'backoffice_bar.menu_saved': {
+    'pt-pt': 'Carta guardada.',
+    en: 'Menu saved.',
+    es: 'Carta guardada.',
+  },
 });

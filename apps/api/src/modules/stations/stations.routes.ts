@@ -7,8 +7,14 @@ import {
   stationBlocklistResponse,
   stationBraceletResponse,
 } from '@bilheteira/shared/schemas/wallet';
+import { tillMenuResponse } from '@bilheteira/shared/schemas/backoffice-bar-products';
 import { buildStationBlocklist } from './station-blocklist.service';
-import { authenticateStation, braceletForStation, processStationBatch } from './stations.service';
+import {
+  authenticateStation,
+  braceletForStation,
+  menuForStation,
+  processStationBatch,
+} from './stations.service';
 import { guardKeyAttempt } from '../../lib/key-guard';
 import { clientIp } from '../../lib/client-ip';
 import { AppError } from '../../lib/errors';
@@ -94,6 +100,26 @@ export const stationsRoutes: FastifyPluginAsyncZod = async (app) => {
       const station = await authenticatedStation(req);
       reply.header('cache-control', 'no-store');
       return { data: await buildStationBlocklist(app.db, station, new Date()) };
+    },
+  );
+
+  app.get(
+    '/stations/menu',
+    {
+      schema: {
+        tags: ['stations'],
+        summary:
+          "What the station sells: its menu's active products in order, with price (VAT included) and VAT rate",
+        description:
+          "A sale names its product with `product_id` on each item of `POST /stations/transactions`: the product's units sold and spend are counted, and what is left of its stock (`remaining`, null when not counted) goes down. Stock never refuses a sale; a product id of another event is refused with `unknown_product`.",
+        security: [{ bearer: [] }],
+        response: { 200: tillMenuResponse },
+      },
+    },
+    async (req, reply) => {
+      const station = await authenticatedStation(req);
+      reply.header('cache-control', 'no-store');
+      return { data: await menuForStation(app.db, station) };
     },
   );
 

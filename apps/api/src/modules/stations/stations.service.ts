@@ -9,7 +9,7 @@
 import type { StationResult, StationTransactionInput } from '@bilheteira/shared/schemas/wallet';
 import { stationMayRecord, stationTimeRefusal } from '@bilheteira/shared/stations';
 import type { StationRejectReason } from '@bilheteira/shared/wallet';
-import type { Db, Tx } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import { Cache } from '../../lib/cache';
 import { sha256 } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
@@ -26,6 +26,7 @@ import {
   type TxDescription,
   type TxDescriptionCode,
 } from '../wallet/station-wallet.service';
+import { productIdsOfEvent, tillMenu } from './bar-products.repository';
 import {
   claimSubmission,
   completeSubmission,
@@ -52,6 +53,12 @@ const STATION_CACHE_MAX = 10_000;
 export const BRACELET_CLOCK_TTL_MS = 60_000;
 const BRACELET_CLOCK_MAX = 100_000;
 
+/**
+ * How long the product ids of an event are kept. Products are never deleted nor moved to
+ * another event, so a kept id is always right; an id not kept reads the event's ids again.
+ */
+export const EVENT_PRODUCTS_TTL_MS = 60_000;
+
 /** What a till's payment judges a bracelet by (the time rule, packages/shared/src/stations.ts). */
 type BraceletClock = FastPaymentInput['braceletClock'];
 
@@ -65,6 +72,11 @@ export const createStationCache = () => ({
     'bracelet clocks by event and reference',
     BRACELET_CLOCK_TTL_MS,
     BRACELET_CLOCK_MAX,
+  ),
+  eventProducts: new Cache<number, ReadonlySet<number>>(
+    'bar product ids by event',
+    EVENT_PRODUCTS_TTL_MS,
+    10_000,
   ),
 });
 export type StationCache = ReturnType<typeof createStationCache>;
@@ -136,6 +148,32 @@ function precheck(station: StationRow, t: StationTransactionInput, now: Date): O
   return null;
 }
 
+/** The items that name a product, as the payment's statement writes them (bar_product_sales). */
+const productItems = (t: StationTransactionInput) =>
+  t.items.flatMap((i) =>
+    i.product_id === undefined ? [] : [{ product_id: i.product_id, qty: i.qty, unit_cents: i.unit_cents }],
+  );
+
+/**
+ * Whether an item names a product that is not one of the station's event's (refused with
+ * `unknown_product`). Stock never refuses a sale: the till took the money, perhaps offline.
+ */
+async function namesForeignProduct(
+  cache: StationCache,
+  db: DbOrTx,
+  station: StationRow,
+  t: StationTransactionInput,
+  now: Date,
+): Promise<boolean> {
+  const ids = productItems(t).map((i) => i.product_id);
+  if (!ids.length) return false;
+  const kept = cache.eventProducts.get(station.eventId, now.getTime());
+  if (kept && ids.every((id) => kept.has(id))) return false;
+  const known = new Set(await productIdsOfEvent(db, station.eventId));
+  cache.eventProducts.set(station.eventId, known, now.getTime());
+  return !ids.every((id) => known.has(id));
+}
+
 const braceletRef = (t: StationTransactionInput) => (t.bracelet ?? t.bracelet_uid ?? t.bracelet_code)!;
 const ledgerKey = (station: StationRow, t: StationTransactionInput) => `station:${station.id}:${t.id}`;
 
@@ -144,6 +182,7 @@ const ledgerKey = (station: StationRow, t: StationTransactionInput) => `station:
  * that come before the money (role, times, items, unknown or blocked bracelet).
  */
 async function lockedBraceletOrRefusal(
+  cache: StationCache,
   tx: Tx,
   station: StationRow,
   t: StationTransactionInput,
@@ -151,6 +190,7 @@ async function lockedBraceletOrRefusal(
 ): Promise<{ bracelet: BraceletRow } | { refusal: Outcome }> {
   const refused = precheck(station, t, now);
   if (refused) return { refusal: refused };
+  if (await namesForeignProduct(cache, tx, station, t, now)) return { refusal: reject('unknown_product') };
   const found = await findEventBracelet(tx, station.eventId, braceletRef(t));
   if (!found) return { refusal: reject('unknown_bracelet') };
   const bracelet = await lockEventBracelet(tx, found.id);
@@ -159,8 +199,14 @@ async function lockedBraceletOrRefusal(
 }
 
 /** A top-up or a cash refund at the till (a bar payment has its own path: payConsumption). */
-async function apply(tx: Tx, station: StationRow, t: StationTransactionInput, now: Date): Promise<Outcome> {
-  const locked = await lockedBraceletOrRefusal(tx, station, t, now);
+async function apply(
+  cache: StationCache,
+  tx: Tx,
+  station: StationRow,
+  t: StationTransactionInput,
+  now: Date,
+): Promise<Outcome> {
+  const locked = await lockedBraceletOrRefusal(cache, tx, station, t, now);
   if ('refusal' in locked) return locked.refusal;
   const { bracelet } = locked;
   const occurredAt = new Date(t.occurred_at);
@@ -211,12 +257,13 @@ async function apply(tx: Tx, station: StationRow, t: StationTransactionInput, no
  * when nothing refuses it (it changed since the payment was tried: try again). Writes nothing.
  */
 async function consumptionRefusal(
+  cache: StationCache,
   tx: Tx,
   station: StationRow,
   t: StationTransactionInput,
   now: Date,
 ): Promise<Outcome | undefined> {
-  const locked = await lockedBraceletOrRefusal(tx, station, t, now);
+  const locked = await lockedBraceletOrRefusal(cache, tx, station, t, now);
   if ('refusal' in locked) return locked.refusal;
   const balance = await walletBalanceCents(tx, locked.bracelet.walletId);
   if (balance < t.amount_cents) return reject('insufficient_funds', balance);
@@ -237,6 +284,8 @@ async function tryFastPayment(
   now: Date,
 ): Promise<StationResult | undefined> {
   if (t.type !== 'consumption' || precheck(station, t, now)) return undefined;
+  // the general path records why
+  if (await namesForeignProduct(cache, db, station, t, now)) return undefined;
   const ref = braceletRef(t);
   const occurredAt = new Date(t.occurred_at);
   const clockKey = `${station.eventId}:${ref}`;
@@ -260,6 +309,7 @@ async function tryFastPayment(
     idempotencyKey: ledgerKey(station, t),
     occurredAt,
     braceletClock: clock,
+    productItems: productItems(t),
   });
   if (outcome.kind === 'station_revoked') throw stationRevoked(cache, station);
   if (outcome.kind === 'not_applied') {
@@ -342,7 +392,7 @@ async function payConsumption(
     if (paid) return paid;
     const answered = await inStationTransaction(cache, db, station, async (tx, current) => {
       if (await findSubmission(tx, station.id, t.id)) return duplicateAnswer(tx, station, t);
-      const refusal = await consumptionRefusal(tx, current, t, now);
+      const refusal = await consumptionRefusal(cache, tx, current, t, now);
       if (!refusal) return undefined;
       if (!(await claimSubmission(tx, station.id, t.id))) return duplicateAnswer(tx, station, t);
       return recordAnswer(tx, station, t, refusal);
@@ -365,7 +415,7 @@ async function processOne(
   if (t.type === 'consumption') return payConsumption(cache, db, station, t, now);
   return inStationTransaction(cache, db, station, async (tx, current) => {
     if (!(await claimSubmission(tx, station.id, t.id))) return duplicateAnswer(tx, station, t);
-    return recordAnswer(tx, station, t, await apply(tx, current, t, now));
+    return recordAnswer(tx, station, t, await apply(cache, tx, current, t, now));
   });
 }
 
@@ -392,4 +442,9 @@ export async function braceletForStation(db: Db, station: StationRow, ref: strin
   const bracelet = await findEventBracelet(db, station.eventId, ref);
   if (!bracelet) throw stationErrors.braceletNotFound();
   return { bracelet, ...(await braceletWalletView(db, bracelet)) };
+}
+
+/** The till's menu: its station's active products in order, with prices, VAT and what is left. */
+export async function menuForStation(db: Db, station: StationRow) {
+  return { station_id: station.id, station_name: station.name, products: await tillMenu(db, station.id) };
 }

@@ -30,6 +30,8 @@ export interface FastPaymentInput {
    * (stationTimeRefusal): the payment is applied only if the locked bracelet is still exactly this.
    */
   braceletClock: { status: string; blockedAt: Date | null; linkedAt: Date | null };
+  /** the items naming one of the event's products: written as its product sales when applied */
+  productItems: { product_id: number; qty: number; unit_cents: number }[];
 }
 
 export type FastPaymentOutcome =
@@ -46,12 +48,12 @@ interface PayBatchRow {
 
 const PAY_BATCH_SQL = `SELECT * FROM station_pay_batch($1::int[], $2::text[], $3::int[], $4::text[],
   $5::int[], $6::timestamptz[], $7::text[], $8::text[], $9::text[], $10::text[], $11::timestamptz[],
-  $12::timestamptz[])`;
+  $12::timestamptz[], $13::text[])`;
 
 /** One call of station_pay_batch for `items`, in their order. */
 async function callPayBatch(db: Db, items: FastPaymentInput[]): Promise<FastPaymentOutcome[]> {
   const column = <T>(f: (v: FastPaymentInput) => T) => items.map(f);
-  const rows = await preparedRows<PayBatchRow>(db, 'station-pay-batch-v2', PAY_BATCH_SQL, [
+  const rows = await preparedRows<PayBatchRow>(db, 'station-pay-batch-v3', PAY_BATCH_SQL, [
     column((v) => v.stationId),
     column((v) => v.stationKeyHash),
     column((v) => v.eventId),
@@ -64,6 +66,7 @@ async function callPayBatch(db: Db, items: FastPaymentInput[]): Promise<FastPaym
     column((v) => v.braceletClock.status),
     column((v) => v.braceletClock.blockedAt?.toISOString() ?? null),
     column((v) => v.braceletClock.linkedAt?.toISOString() ?? null),
+    column((v) => JSON.stringify(v.productItems)),
   ]);
   return rows.map((row): FastPaymentOutcome => {
     if (!row.station_ok) return { kind: 'station_revoked' };
@@ -113,7 +116,7 @@ const payBatcher = batcherPerDatabase<Db, FastPaymentInput, FastPaymentOutcome>(
  * A bracelet payment as ONE statement (db/functions/station_pay_batch.sql): re-checks the
  * station's key, locks the bracelet and then its wallet (the order every other writer uses),
  * debits when the balance covers it (event money first, then online money: wallet_online_debit,
- * as debitWallet does), appends the ledger row and stores the station's answer. Writes nothing when a rule
+ * as debitWallet does), appends the ledger row and its product sales and stores the station's answer. Writes nothing when a rule
  * refuses it or its client id or ledger key was used before (the caller's general path then
  * answers), so a payment is never applied twice.
  *

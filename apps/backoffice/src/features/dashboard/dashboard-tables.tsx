@@ -148,6 +148,18 @@ export function WalletSection({
       ) : (
         <p className="text-slate-700">{t('stations_none')}</p>
       )}
+      {w.products.length > 0 && (
+        <>
+          <h3 className="mt-6 mb-2 font-semibold text-slate-900">{t('products_title')}</h3>
+          <Table
+            caption={t('products_title')}
+            head={[t('col_product'), t('col_units'), t('col_spend')]}
+            rows={w.products.map((p) => [p.name, n(p.sold), formatEur(p.spend_cents)])}
+            numeric={[1, 2]}
+            testId="products-table"
+          />
+        </>
+      )}
       <h3 className="mt-6 mb-2 font-semibold text-slate-900">{t('refunds_title')}</h3>
       {w.refunds.length ? (
         <Table
