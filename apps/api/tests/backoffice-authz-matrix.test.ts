@@ -68,6 +68,8 @@ const OPERATOR = /^\S+ \/api\/backoffice\/operator\//;
 
 /** The permission each organiser route needs (first match). A new route must be added here. */
 const PERMISSION_OF: [RegExp, Permission][] = [
+  [/^GET .*\/:organizerId\/payouts(\/events\/:eventId|\/export)?$/, 'finance.view'],
+  [/^\S+ .*\/:organizerId\/refunds\/payments(\/:paymentId\/retry)?$/, 'orders.refund'],
   [/^\S+ \/api\/backoffice\/organizers\/:organizerId\/(api-keys|webhooks)(\/|$)/, 'organizer.settings'],
   [/^\S+ .*\/events\/:eventId\/(stations|bracelets)(\/|$)/, 'bar.manage'],
   [/^\S+ .*\/events\/:eventId\/products(\/:productId)?$/, 'bar.manage'],
@@ -133,6 +135,7 @@ function fill(path: string, organizerId: number, eventId: number, orderId = ids.
     .replace(':eventId', String(eventId))
     .replace(':orderId', String(orderId))
     .replace(':sessionId', String(ids.session))
+    .replace(':paymentId', '1')
     .replace(':stationId', '1')
     .replace(/:(productId|braceletId)/, '1')
     .replace(':deviceId', '1')

@@ -9,6 +9,8 @@ import * as backofficeDashboard from '@bilheteira/shared/schemas/backoffice-dash
 import * as backofficeEvents from '@bilheteira/shared/schemas/backoffice-events';
 import * as backofficeIntegrations from '@bilheteira/shared/schemas/backoffice-integrations';
 import * as backofficeOrders from '@bilheteira/shared/schemas/backoffice-orders';
+import * as backofficePaymentRefunds from '@bilheteira/shared/schemas/backoffice-payment-refunds';
+import * as backofficePayouts from '@bilheteira/shared/schemas/backoffice-payouts';
 import * as backofficeRefunds from '@bilheteira/shared/schemas/backoffice-refunds';
 import * as carts from '@bilheteira/shared/schemas/carts';
 import * as common from '@bilheteira/shared/schemas/common';
@@ -30,6 +32,8 @@ const sharedSchemaModules: Record<string, Record<string, unknown>> = {
   backofficeEvents,
   backofficeIntegrations,
   backofficeOrders,
+  backofficePaymentRefunds,
+  backofficePayouts,
   backofficeRefunds,
   carts,
   common,

@@ -1,0 +1,84 @@
+/**
+ * Events' wallet ledgers added up over a period, for payouts: reached through the events'
+ * wallets (wallets_event_idx) and each wallet's rows (wallet_transactions_wallet_idx), never a
+ * scan of the whole ledger. An online top-up is defined once (`onlineTopupCents`).
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type DbOrTx } from '../../db/client';
+import { onlineTopupCents } from './wallet.repository';
+
+export interface LedgerPeriodTotals {
+  eventId: number;
+  topupCents: number;
+  onlineTopupCents: number;
+  consumptionCents: number;
+  refundCents: number;
+  feeCents: number;
+  /** every row before the period's end: the money the wallets held then */
+  balanceEndCents: number;
+}
+
+const idList = (ids: number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+
+const occurredIn = (fromAt: Date | null, toAt: Date | null): SQL => {
+  const parts: SQL[] = [];
+  if (fromAt) parts.push(sql`t.occurred_at >= ${fromAt.toISOString()}::timestamptz`);
+  if (toAt) parts.push(sql`t.occurred_at < ${toAt.toISOString()}::timestamptz`);
+  return parts.length ? sql.join(parts, sql` and `) : sql`true`;
+};
+
+/** Signed sums per event of rows in [fromAt, toAt) (null: open), and the balance at toAt. */
+export async function ledgerPeriodTotals(
+  db: DbOrTx,
+  eventIds: number[],
+  fromAt: Date | null,
+  toAt: Date | null,
+): Promise<LedgerPeriodTotals[]> {
+  if (!eventIds.length) return [];
+  const [sums, balances] = await Promise.all([
+    queryRows<Record<string, unknown>>(
+      db,
+      sql`select w.event_id,
+            coalesce(sum(t.amount_cents) filter (where t.type = 'topup'), 0) as topup,
+            ${onlineTopupCents} as online_topup,
+            coalesce(sum(t.amount_cents) filter (where t.type = 'consumption'), 0) as consumption,
+            coalesce(sum(t.amount_cents) filter (where t.type = 'refund'), 0) as refund,
+            coalesce(sum(t.amount_cents) filter (where t.type = 'fee'), 0) as fee
+          from wallets w join wallet_transactions t on t.wallet_id = w.id
+          where w.event_id in (${idList(eventIds)}) and ${occurredIn(fromAt, toAt)}
+          group by w.event_id`,
+    ),
+    toAt
+      ? queryRows<Record<string, unknown>>(
+          db,
+          sql`select w.event_id, coalesce(sum(t.amount_cents), 0) as balance
+              from wallets w join wallet_transactions t on t.wallet_id = w.id
+              where w.event_id in (${idList(eventIds)}) and ${occurredIn(null, toAt)}
+              group by w.event_id`,
+        )
+      : // no end: what the wallets hold now (their balance is the sum of their ledger)
+        queryRows<Record<string, unknown>>(
+          db,
+          sql`select event_id, coalesce(sum(balance_cents), 0) as balance from wallets
+              where event_id in (${idList(eventIds)}) group by event_id`,
+        ),
+  ]);
+  const balanceOf = new Map(balances.map((r) => [Number(r.event_id), Number(r.balance)]));
+  const sumOf = new Map(sums.map((r) => [Number(r.event_id), r]));
+  return eventIds.map((eventId) => {
+    const r = sumOf.get(eventId) ?? {};
+    return {
+      eventId,
+      topupCents: Number(r.topup ?? 0),
+      onlineTopupCents: Number(r.online_topup ?? 0),
+      consumptionCents: Number(r.consumption ?? 0),
+      refundCents: Number(r.refund ?? 0),
+      feeCents: Number(r.fee ?? 0),
+      balanceEndCents: balanceOf.get(eventId) ?? 0,
+    };
+  });
+}
