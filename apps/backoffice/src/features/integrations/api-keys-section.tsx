@@ -20,7 +20,7 @@ import {
   type ApiKeyView,
   type ApiKeyWithSecretView,
 } from './integrations-api';
-import { SecretDialog } from './secret-dialog';
+import { SecretOnceDialog } from '../../components/secret-once-dialog';
 
 /** The organiser's API keys: made with scopes (the key shown once), listed, revoked. */
 export function ApiKeysSection({ organizerId }: { organizerId: number }) {
@@ -122,7 +122,7 @@ export function ApiKeysSection({ organizerId }: { organizerId: number }) {
         />
       )}
       {made && (
-        <SecretDialog
+        <SecretOnceDialog
           title={t('integrations:key_made_title', { name: made.name })}
           label={t('integrations:key_label')}
           value={made.key}

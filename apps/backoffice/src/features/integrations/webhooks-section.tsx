@@ -21,7 +21,7 @@ import {
   type WebhookEndpointView,
   type WebhookEndpointWithSecretView,
 } from './integrations-api';
-import { SecretDialog } from './secret-dialog';
+import { SecretOnceDialog } from '../../components/secret-once-dialog';
 
 /** The organiser's webhook endpoints: added (secret shown once), enabled or not, deleted, with their deliveries. */
 export function WebhooksSection({ organizerId }: { organizerId: number }) {
@@ -133,7 +133,7 @@ export function WebhooksSection({ organizerId }: { organizerId: number }) {
         />
       )}
       {made && (
-        <SecretDialog
+        <SecretOnceDialog
           title={t('integrations:secret_title')}
           label={t('integrations:secret_label')}
           value={made.secret}

@@ -1,33 +1,43 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogFrame } from '@bilheteira/ui/dialog-frame';
 
-/** A new API key or signing secret, shown once (the API keeps only a hash or the signer's copy). */
-export function SecretDialog({
+/**
+ * A secret the API shows once and keeps only as a hash (an API key, a station's or a door
+ * device's key, a webhook's signing secret): shown read-only with a copy button, and closed
+ * only when the person says they kept it. `children`: what goes with it (an enrolment QR).
+ */
+export function SecretOnceDialog({
   title,
+  description,
   label,
   value,
   onClose,
   testId,
+  children,
 }: {
   title: string;
+  /** why it is shown once, and where to put it; a generic sentence by default */
+  description?: string;
   label: string;
   value: string;
   onClose(): void;
   testId: string;
+  children?: ReactNode;
 }) {
-  const { t } = useTranslation(['integrations', 'common']);
+  const { t } = useTranslation('common');
   const [copied, setCopied] = useState(false);
   return (
     <DialogFrame
       open
       onClose={onClose}
       title={title}
-      description={t('integrations:shown_once')}
-      closeLabel={t('common:close')}
+      description={description ?? t('secret_shown_once')}
+      closeLabel={t('close')}
       testId={testId}
     >
       <div className="flex flex-col gap-4">
+        {children}
         <div>
           <label htmlFor={`${testId}-value`} className="field-label">
             {label}
@@ -49,14 +59,14 @@ export function SecretDialog({
               void navigator.clipboard?.writeText(value).then(() => setCopied(true));
             }}
           >
-            {copied ? t('integrations:copied') : t('integrations:copy')}
+            {copied ? t('secret_copied') : t('secret_copy')}
           </button>
           <button type="button" className="btn-primary" onClick={onClose} data-testid="secret-done">
-            {t('integrations:kept')}
+            {t('secret_kept')}
           </button>
         </div>
         <p role="status" className="sr-only">
-          {copied ? t('integrations:copied') : ''}
+          {copied ? t('secret_copied') : ''}
         </p>
       </div>
     </DialogFrame>
