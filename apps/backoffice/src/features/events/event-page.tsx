@@ -96,7 +96,7 @@ export function EventPage() {
       {tab === 'codes' && <CodesPanel organizerId={organizerId} event={e} />}
       {tab === 'attendees' && <AttendeesPanel organizerId={organizerId} event={e} />}
       {tab === 'messages' && <MessagesPanel organizerId={organizerId} event={e} />}
-      {tab === 'door' && <DoorPanel organizerId={organizerId} eventId={e.id} />}
+      {tab === 'door' && <DoorPanel organizerId={organizerId} event={e} />}
       {tab === 'bar' && <BarPanel organizerId={organizerId} eventId={e.id} timeZone={e.timezone} />}
     </div>
   );

@@ -1,12 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  CheckinListInput,
+  CheckinListView,
   DoorDeviceView,
   DoorDeviceWithKeyView,
   ScanLogResponse,
 } from '@bilheteira/shared/schemas/backoffice-door';
 import { api, apiEnvelope } from '../../../lib/api';
 
-export type { DoorDeviceView, DoorDeviceWithKeyView, ScanLogResponse };
+export type { CheckinListInput, CheckinListView, DoorDeviceView, DoorDeviceWithKeyView, ScanLogResponse };
 
 const base = (organizerId: number, eventId: number) => `/organizers/${organizerId}/events/${eventId}/door`;
 const doorKey = (organizerId: number, eventId: number) => ['door', organizerId, eventId] as const;
@@ -52,5 +54,39 @@ export function useScanLog(
       })) as unknown as ScanLogResponse,
     placeholderData: keepPreviousData,
     refetchInterval: 15_000,
+  });
+}
+
+/** The event's check-in lists with their devices and admissions, refreshed like the devices. */
+export function useCheckinLists(organizerId: number, eventId: number) {
+  return useQuery({
+    queryKey: [...doorKey(organizerId, eventId), 'lists'],
+    queryFn: () => api<CheckinListView[]>(`${base(organizerId, eventId)}/lists`),
+    refetchInterval: 15_000,
+  });
+}
+
+export function useCheckinListChange(organizerId: number, eventId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (
+      change:
+        | { kind: 'save'; id: number | null; body: CheckinListInput }
+        | { kind: 'delete'; id: number }
+        | { kind: 'assign'; deviceId: number; listId: number | null },
+    ) => {
+      const path = base(organizerId, eventId);
+      if (change.kind === 'assign')
+        return apiEnvelope<unknown>(`${path}/devices/${change.deviceId}/list`, {
+          method: 'PUT',
+          json: { list_id: change.listId },
+        });
+      if (change.kind === 'delete')
+        return apiEnvelope<unknown>(`${path}/lists/${change.id}`, { method: 'DELETE' });
+      return change.id === null
+        ? apiEnvelope<unknown>(`${path}/lists`, { method: 'POST', json: change.body })
+        : apiEnvelope<unknown>(`${path}/lists/${change.id}`, { method: 'PUT', json: change.body });
+    },
+    onSuccess: () => qc.invalidateQueries({ queryKey: doorKey(organizerId, eventId) }),
   });
 }

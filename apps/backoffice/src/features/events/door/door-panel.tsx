@@ -1,42 +1,47 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QRCodeSVG } from 'qrcode.react';
-import { CHECKIN_RESULTS } from '@bilheteira/shared/ticket-status';
 import { ConfirmDialog } from '@bilheteira/ui/confirm-dialog';
-import { DialogFrame } from '@bilheteira/ui/dialog-frame';
 import { FormError } from '../../../components/form-error';
 import { Loading } from '../../../components/loading';
 import { notify } from '../../../lib/notice';
+import type { AdminEventView } from '../events-api';
 import { serverError } from '../form-kit';
+import { CheckinLists } from './checkin-lists';
+import { AddDeviceDialog, EnrolmentDialog } from './device-dialogs';
 import {
+  useCheckinListChange,
+  useCheckinLists,
   useDeviceChange,
   useDevices,
-  useScanLog,
   type DoorDeviceView,
   type DoorDeviceWithKeyView,
 } from './door-api';
+import { ScanLog } from './scan-log';
+import { useWhen } from './use-when';
 
-/** The event's door: its devices (keys and enrolment codes, counts) and what they scanned. */
-export function DoorPanel({ organizerId, eventId }: { organizerId: number; eventId: number }) {
+/**
+ * The event's door: its check-in lists (which tickets enter at which gate), its devices (keys
+ * and enrolment codes, the list each admits by, counts) and what they scanned.
+ */
+export function DoorPanel({ organizerId, event }: { organizerId: number; event: DoorEvent }) {
   return (
     <div className="flex flex-col gap-8">
-      <Devices organizerId={organizerId} eventId={eventId} />
-      <ScanLog organizerId={organizerId} eventId={eventId} />
+      <CheckinLists organizerId={organizerId} event={event} />
+      <Devices organizerId={organizerId} eventId={event.id} />
+      <ScanLog organizerId={organizerId} eventId={event.id} />
     </div>
   );
 }
 
-function useWhen() {
-  const { i18n } = useTranslation();
-  return (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(iso));
-}
+type DoorEvent = Pick<AdminEventView, 'id' | 'ticket_types' | 'sessions' | 'days' | 'timezone'>;
 
 function Devices({ organizerId, eventId }: { organizerId: number; eventId: number }) {
   const { t } = useTranslation(['door', 'common']);
   const when = useWhen();
   const devices = useDevices(organizerId, eventId);
   const change = useDeviceChange(organizerId, eventId);
+  const lists = useCheckinLists(organizerId, eventId);
+  const assign = useCheckinListChange(organizerId, eventId);
   const [adding, setAdding] = useState(false);
   const [keyed, setKeyed] = useState<DoorDeviceWithKeyView | null>(null);
   const [asking, setAsking] = useState<{ kind: 'rotate' | 'revoke'; device: DoorDeviceView } | null>(null);
@@ -49,6 +54,15 @@ function Devices({ organizerId, eventId }: { organizerId: number; eventId: numbe
       setAsking(null);
       if (asking.kind === 'rotate') setKeyed(res.data as DoorDeviceWithKeyView);
       else notify(res.message ?? t('door:revoked_notice'));
+    } catch (err) {
+      setError(serverError(t, err));
+    }
+  };
+  const onList = async (deviceId: number, listId: number | null) => {
+    setError(null);
+    try {
+      const res = await assign.mutateAsync({ kind: 'assign', deviceId, listId });
+      if (res.message) notify(res.message);
     } catch (err) {
       setError(serverError(t, err));
     }
@@ -99,7 +113,27 @@ function Devices({ organizerId, eventId }: { organizerId: number; eventId: numbe
                 </p>
               </div>
               {d.status === 'active' && (
-                <div className="flex shrink-0 flex-wrap gap-2">
+                <div className="flex shrink-0 flex-wrap items-center gap-2">
+                  <label htmlFor={`device-list-${d.id}`} className="sr-only">
+                    {t('door:device_list', { name: d.name })}
+                  </label>
+                  <select
+                    id={`device-list-${d.id}`}
+                    className="field-input w-auto py-1"
+                    value={d.list_id ?? ''}
+                    disabled={assign.isPending}
+                    data-testid="device-list"
+                    onChange={(e) =>
+                      void onList(d.id, e.currentTarget.value ? Number(e.currentTarget.value) : null)
+                    }
+                  >
+                    <option value="">{t('door:no_list')}</option>
+                    {lists.data?.map((l) => (
+                      <option key={l.id} value={l.id}>
+                        {t('door:list_option', { name: l.name, gate: l.gate })}
+                      </option>
+                    ))}
+                  </select>
                   <button
                     type="button"
                     className="btn-small"
@@ -147,238 +181,6 @@ function Devices({ organizerId, eventId }: { organizerId: number; eventId: numbe
         onConfirm={() => void act()}
         onCancel={() => setAsking(null)}
       />
-    </section>
-  );
-}
-
-function AddDeviceDialog({
-  organizerId,
-  eventId,
-  onClose,
-  onKey,
-}: {
-  organizerId: number;
-  eventId: number;
-  onClose(): void;
-  onKey(d: DoorDeviceWithKeyView): void;
-}) {
-  const { t } = useTranslation(['door', 'common']);
-  const change = useDeviceChange(organizerId, eventId);
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const submit = async () => {
-    setError(null);
-    try {
-      const res = await change.mutateAsync({ kind: 'create', name });
-      onKey(res.data as DoorDeviceWithKeyView);
-    } catch (err) {
-      setError(serverError(t, err));
-    }
-  };
-  return (
-    <DialogFrame
-      open
-      onClose={onClose}
-      title={t('door:add_device_title')}
-      closeLabel={t('common:close')}
-      testId="device-dialog"
-    >
-      <form
-        noValidate
-        className="flex flex-col gap-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <div>
-          <label htmlFor="device-name" className="field-label">
-            {t('door:device_name')}
-          </label>
-          <p id="device-name-hint" className="mb-1 text-xs text-slate-700">
-            {t('door:device_name_hint')}
-          </p>
-          <input
-            id="device-name"
-            className="field-input"
-            value={name}
-            aria-describedby={error ? 'device-name-hint device-error' : 'device-name-hint'}
-            aria-invalid={error ? true : undefined}
-            onChange={(e) => setName(e.currentTarget.value)}
-          />
-        </div>
-        <div id="device-error">
-          <FormError message={error} />
-        </div>
-        <div className="flex justify-end gap-2">
-          <button type="button" className="btn-secondary" onClick={onClose}>
-            {t('common:cancel')}
-          </button>
-          <button type="submit" className="btn-primary" disabled={change.isPending} data-testid="save-device">
-            {t('door:add_device')}
-          </button>
-        </div>
-      </form>
-    </DialogFrame>
-  );
-}
-
-/** The enrolment QR code (the door app reads the API address and the key from it), shown once. */
-function EnrolmentDialog({ device, onClose }: { device: DoorDeviceWithKeyView; onClose(): void }) {
-  const { t } = useTranslation(['door', 'common']);
-  return (
-    <DialogFrame
-      open
-      onClose={onClose}
-      title={t('door:enrolment_title', { name: device.name })}
-      description={t('door:enrolment_once')}
-      closeLabel={t('common:close')}
-      testId="enrolment-dialog"
-    >
-      <div className="flex flex-col items-center gap-4">
-        <QRCodeSVG value={device.enrolment} size={208} marginSize={2} title={t('door:enrolment_qr')} />
-        <div className="w-full">
-          <label htmlFor="device-key" className="field-label">
-            {t('door:key_label')}
-          </label>
-          <input
-            id="device-key"
-            readOnly
-            value={device.key}
-            className="field-input font-mono text-sm"
-            data-testid="device-key"
-            onFocus={(e) => e.currentTarget.select()}
-          />
-        </div>
-        <button type="button" className="btn-primary self-end" onClick={onClose} data-testid="enrolment-done">
-          {t('door:enrolled')}
-        </button>
-      </div>
-    </DialogFrame>
-  );
-}
-
-function ScanLog({ organizerId, eventId }: { organizerId: number; eventId: number }) {
-  const { t } = useTranslation(['door', 'common']);
-  const when = useWhen();
-  const devices = useDevices(organizerId, eventId);
-  const [deviceId, setDeviceId] = useState<number | null>(null);
-  const [result, setResult] = useState('');
-  const [page, setPage] = useState(1);
-  const log = useScanLog(organizerId, eventId, { deviceId, result, page });
-  return (
-    <section aria-labelledby="scans-title">
-      <h2 id="scans-title" className="mb-3 text-xl font-bold">
-        {t('door:scans_title')}
-      </h2>
-      <div className="mb-3 flex flex-wrap gap-3">
-        <div>
-          <label htmlFor="scan-device" className="field-label">
-            {t('door:filter_device')}
-          </label>
-          <select
-            id="scan-device"
-            className="field-input"
-            value={deviceId ?? ''}
-            onChange={(e) => {
-              setDeviceId(e.currentTarget.value ? Number(e.currentTarget.value) : null);
-              setPage(1);
-            }}
-          >
-            <option value="">{t('door:all_devices')}</option>
-            {devices.data?.map((d) => (
-              <option key={d.id} value={d.id}>
-                {d.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="scan-result" className="field-label">
-            {t('door:filter_result')}
-          </label>
-          <select
-            id="scan-result"
-            className="field-input"
-            value={result}
-            onChange={(e) => {
-              setResult(e.currentTarget.value);
-              setPage(1);
-            }}
-          >
-            <option value="">{t('door:all_results')}</option>
-            {CHECKIN_RESULTS.map((r) => (
-              <option key={r} value={r}>
-                {t(`door:result_${r}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
-      {log.isPending ? (
-        <Loading />
-      ) : log.isError ? (
-        <FormError message={serverError(t, log.error)} />
-      ) : log.data.data.length === 0 ? (
-        <p className="card text-slate-700">{t('door:no_scans')}</p>
-      ) : (
-        <>
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm" data-testid="scans-table">
-              <caption className="sr-only">{t('door:scans_title')}</caption>
-              <thead>
-                <tr className="border-b border-slate-300">
-                  <th scope="col" className="py-2 pr-3">
-                    {t('door:column_when')}
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    {t('door:column_device')}
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    {t('door:column_result')}
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    {t('door:column_ticket')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {log.data.data.map((s) => (
-                  <tr key={s.id} className="border-b border-slate-200">
-                    <td className="py-2 pr-3 whitespace-nowrap">
-                      {when(s.scanned_at)}
-                      {s.offline && <span className="text-slate-700"> · {t('door:offline')}</span>}
-                    </td>
-                    <td className="py-2 pr-3">{s.device}</td>
-                    <td className="py-2 pr-3">{t(`door:result_${s.result}`, { defaultValue: s.result })}</td>
-                    <td className="py-2 pr-3">
-                      {[s.ticket_name, s.holder].filter(Boolean).join(' · ') || '—'}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <nav aria-label={t('common:pagination')} className="mt-4 flex justify-end gap-3">
-            <button
-              type="button"
-              className="btn-small"
-              disabled={page <= 1}
-              onClick={() => setPage(page - 1)}
-            >
-              {t('common:previous')}
-            </button>
-            <button
-              type="button"
-              className="btn-small"
-              disabled={!log.data.meta.has_more}
-              onClick={() => setPage(page + 1)}
-            >
-              {t('common:next')}
-            </button>
-          </nav>
-        </>
-      )}
     </section>
   );
 }
