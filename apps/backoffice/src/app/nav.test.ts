@@ -54,6 +54,15 @@ describe('side navigation', () => {
     }
   });
 
+  it('shows the payouts only to roles that read the money (finance.view)', () => {
+    for (const role of ROLES) {
+      const user = me([membership(7, role)]);
+      const payouts = navItems(user, user.memberships[0]!).find((i) => i.id === 'payouts');
+      expect(!!payouts, role).toBe(['owner', 'admin', 'finance'].includes(role));
+      if (payouts) expect(payouts.to).toBe('/organizers/7/payouts');
+    }
+  });
+
   it('shows the integrations (API keys, webhooks) only to roles with organizer.settings', () => {
     for (const role of ROLES) {
       const user = me([membership(7, role)]);

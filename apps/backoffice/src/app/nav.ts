@@ -18,12 +18,14 @@ export const paths = {
   orders: (organizerId: number) => `/organizers/${organizerId}/orders`,
   order: (organizerId: number, orderId: number) => `/organizers/${organizerId}/orders/${orderId}`,
   refunds: (organizerId: number) => `/organizers/${organizerId}/refunds`,
+  payouts: (organizerId: number) => `/organizers/${organizerId}/payouts`,
   integrations: (organizerId: number) => `/organizers/${organizerId}/integrations`,
   invitation: (token: string) => `/invitations/${token}`,
 };
 
 export interface NavItem {
-  id: 'home' | 'events' | 'orders' | 'refunds' | 'team' | 'integrations' | 'requests' | 'sessions';
+  id:
+    'home' | 'events' | 'orders' | 'refunds' | 'payouts' | 'team' | 'integrations' | 'requests' | 'sessions';
   to: string;
   /** the section the entry belongs to (organiser, platform, account) */
   section: 'organizer' | 'platform' | 'account';
@@ -34,6 +36,7 @@ const ORGANIZER_PAGES: { id: NavItem['id']; permission: Permission; to: (id: num
   { id: 'events', permission: 'events.view', to: paths.events },
   { id: 'orders', permission: 'orders.view', to: paths.orders },
   { id: 'refunds', permission: 'orders.refund', to: paths.refunds },
+  { id: 'payouts', permission: 'finance.view', to: paths.payouts },
   { id: 'team', permission: 'team.manage', to: paths.team },
   { id: 'integrations', permission: 'organizer.settings', to: paths.integrations },
 ];

@@ -68,6 +68,18 @@ export function createBackofficeRouter() {
             }),
           },
           {
+            path: 'organizers/:organizerId/payouts',
+            lazy: async () => ({
+              Component: (await import('../features/payouts/payouts-page')).PayoutsPage,
+            }),
+          },
+          {
+            path: 'organizers/:organizerId/payouts/:eventId',
+            lazy: async () => ({
+              Component: (await import('../features/payouts/payout-event-page')).PayoutEventPage,
+            }),
+          },
+          {
             path: 'organizers/:organizerId/integrations',
             lazy: async () => ({
               Component: (await import('../features/integrations/integrations-page')).IntegrationsPage,

@@ -13,6 +13,8 @@ import { Pager } from '../../components/pager';
 import { apiFormError } from '../../lib/forms';
 import { notify } from '../../lib/notice';
 import { BulkBar, SkippedNotice } from './bulk-bar';
+import { KindSelect, useKindParams } from './kind-select';
+import { PaymentRefundsSection } from './payment-refunds-section';
 import { RejectDialog } from './reject-dialog';
 import { RefundFilters, STATUS_FILTERS } from './refund-filters';
 import { useRefundDecision, useRefunds, type RefundDecision, type RefundListParams } from './refunds-api';
@@ -54,6 +56,7 @@ export function RefundsPage() {
   const { current } = useShell();
   const organizerId = current?.organizer_id ?? 0;
   const [p, setP] = useListParams();
+  const [k, setK] = useKindParams();
   const [search, setSearch] = useState(p.search);
   const list = useRefunds(organizerId, p);
   const decision = useRefundDecision(organizerId);
@@ -72,6 +75,21 @@ export function RefundsPage() {
   }, [search, p.search, setP]);
 
   if (!current || !roleHas(current.role, 'orders.refund')) return <Navigate to="/" replace />;
+
+  if (k.kind !== 'wallet_request')
+    return (
+      <div className="max-w-7xl">
+        <PageHeader title={t('refunds:title')} subtitle={t('refunds:provider.intro')} />
+        <KindSelect kind={k.kind} onChange={(kind) => setK({ kind })} />
+        <PaymentRefundsSection
+          organizerId={organizerId}
+          kind={k.kind}
+          status={k.status}
+          page={k.page}
+          onChange={setK}
+        />
+      </div>
+    );
 
   const rows = list.data?.data ?? [];
   const meta = list.data?.meta;
@@ -109,6 +127,7 @@ export function RefundsPage() {
         title={t('refunds:title')}
         subtitle={t('refunds:intro', { organizer: current.organizer_name })}
       />
+      <KindSelect kind={k.kind} onChange={(kind) => setK({ kind })} />
       <SepaCard organizerId={organizerId} meta={meta} />
       <RefundFilters
         params={p}
