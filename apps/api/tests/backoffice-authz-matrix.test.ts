@@ -83,6 +83,10 @@ const PERMISSION_OF: [RegExp, Permission][] = [
   [/^GET .*\/orders(\/:orderId)?$/, 'orders.view'],
   [/^GET .*\/events\/:eventId\/attendees(\/export)?$/, 'orders.view'],
   [/^POST .*\/orders\/:orderId\/resend$/, 'orders.refund'],
+  [
+    /^POST .*\/orders\/:orderId\/(refunds(\/:refundId\/retry)?|tickets\/:ticketId\/reassign)$/,
+    'orders.refund',
+  ],
   [/^\S+ .*\/:organizerId\/refunds(\/(decisions|sepa-export))?$/, 'orders.refund'],
   [/^\S+ .*\/(promo-codes|access-codes)(\/:codeId)?$/, 'events.edit'],
   [/^\S+ .*\/price-steps$/, 'events.edit'],
@@ -140,6 +144,7 @@ function fill(path: string, organizerId: number, eventId: number, orderId = ids.
     .replace(/:(productId|braceletId)/, '1')
     .replace(':deviceId', '1')
     .replace(/:(keyId|endpointId|deliveryId)/g, '1')
+    .replace(/:(refundId|ticketId)/, '1')
     .replace(/:(typeId|ticketTypeId)/, String(ids.type))
     .replace(':codeId', String(access ? ids.access : ids.promo))
     .replace(':groupId', String(ids.group))

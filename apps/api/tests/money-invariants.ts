@@ -4,6 +4,7 @@ import { queryRows, type DbOrTx } from '../src/db/client';
 /**
  * The money and stock invariants that must hold after any fault or concurrency run (issue
  * 23, "Figures"): no negative wallet balance, every balance equals the sum of its ledger,
+ * every event's ledger totals (ledger_totals) add up to its ledger,
  * no counter past its capacity, every place sold has its issued ticket, every reserved
  * place is held by a pending order (a capacity group's: by the order lines that took it), at most one approved payment per order, every promo or
  * access code use held by an order that is not cancelled.
@@ -46,6 +47,22 @@ export async function moneyInvariantViolations(db: DbOrTx, baseline: StockBaseli
                  FROM wallet_transactions GROUP BY wallet_id) l ON l.wallet_id = w.id
       WHERE w.balance_cents < 0 OR w.online_cents < 0
          OR w.balance_cents <> coalesce(l.amount, 0) OR w.online_cents <> coalesce(l.online, 0)`)),
+  );
+  // each event's ledger totals (ledger_totals, kept by a trigger) add up to its ledger
+  out.push(
+    ...(await lines(sql`
+      SELECT 'ledger totals of event ' || coalesce(l.event_id, k.event_id) || ' ' || coalesce(l.type, k.type)
+             || ' till ' || coalesce(l.station_id, k.station_id) || ': ledger ' || coalesce(l.amount, 0) || '/'
+             || coalesce(l.online, 0) || '/' || coalesce(l.n, 0) || ', totals ' || coalesce(k.amount, 0) || '/'
+             || coalesce(k.online, 0) || '/' || coalesce(k.n, 0) AS line
+      FROM (SELECT w.event_id, t.type, coalesce(t.station_id, 0) AS station_id, sum(t.amount_cents) AS amount,
+                   sum(ledger_online_topup_cents(t.type, t.online_delta_cents)) AS online, count(*) AS n
+            FROM wallet_transactions t JOIN wallets w ON w.id = t.wallet_id GROUP BY 1, 2, 3) l
+      FULL JOIN (SELECT event_id, type, station_id, sum(amount_cents) AS amount, sum(online_topup_cents) AS online,
+                        sum(row_count) AS n
+                 FROM ledger_totals GROUP BY 1, 2, 3) k
+        ON k.event_id = l.event_id AND k.type = l.type AND k.station_id = l.station_id
+      WHERE l.amount IS DISTINCT FROM k.amount OR l.online IS DISTINCT FROM k.online OR l.n IS DISTINCT FROM k.n`)),
   );
   out.push(
     ...(await lines(sql`

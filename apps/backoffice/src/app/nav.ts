@@ -9,6 +9,7 @@ export const paths = {
   login: '/login',
   sessions: '/sessions',
   operatorRequests: '/operator/requests',
+  operatorActivity: '/operator/activity',
   team: (organizerId: number) => `/organizers/${organizerId}/team`,
   events: (organizerId: number) => `/organizers/${organizerId}/events`,
   newEvent: (organizerId: number) => `/organizers/${organizerId}/events/new`,
@@ -20,12 +21,13 @@ export const paths = {
   refunds: (organizerId: number) => `/organizers/${organizerId}/refunds`,
   payouts: (organizerId: number) => `/organizers/${organizerId}/payouts`,
   integrations: (organizerId: number) => `/organizers/${organizerId}/integrations`,
+  activity: (organizerId: number) => `/organizers/${organizerId}/activity`,
   invitation: (token: string) => `/invitations/${token}`,
 };
 
 export interface NavItem {
   id:
-    'home' | 'events' | 'orders' | 'refunds' | 'payouts' | 'team' | 'integrations' | 'requests' | 'sessions';
+    'home' | 'events' | 'orders' | 'refunds' | 'payouts' | 'team' | 'integrations' | 'requests' | 'sessions' | 'activity' | 'operatorActivity';
   to: string;
   /** the section the entry belongs to (organiser, platform, account) */
   section: 'organizer' | 'platform' | 'account';
@@ -39,6 +41,7 @@ const ORGANIZER_PAGES: { id: NavItem['id']; permission: Permission; to: (id: num
   { id: 'payouts', permission: 'finance.view', to: paths.payouts },
   { id: 'team', permission: 'team.manage', to: paths.team },
   { id: 'integrations', permission: 'organizer.settings', to: paths.integrations },
+  { id: 'activity', permission: 'audit.view', to: paths.activity },
 ];
 
 /**
@@ -51,8 +54,10 @@ export function navItems(me: StaffMe, current: Membership | null): NavItem[] {
     for (const page of ORGANIZER_PAGES)
       if (roleHas(current.role, page.permission))
         items.push({ id: page.id, to: page.to(current.organizer_id), section: 'organizer' });
-  if (me.platform_role === 'operator')
+  if (me.platform_role === 'operator') {
     items.push({ id: 'requests', to: paths.operatorRequests, section: 'platform' });
+    items.push({ id: 'operatorActivity', to: paths.operatorActivity, section: 'platform' });
+  }
   items.push({ id: 'sessions', to: paths.sessions, section: 'account' });
   return items;
 }

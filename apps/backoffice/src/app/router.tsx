@@ -98,6 +98,18 @@ export function createBackofficeRouter() {
             }),
           },
           {
+            path: 'operator/activity',
+            lazy: async () => ({
+              Component: (await import('../features/activity/activity-page')).OperatorActivityPage,
+            }),
+          },
+          {
+            path: 'organizers/:organizerId/activity',
+            lazy: async () => ({
+              Component: (await import('../features/activity/activity-page')).ActivityPage,
+            }),
+          },
+          {
             path: 'organizers/:organizerId',
             element: <Navigate to="/" replace />,
           },

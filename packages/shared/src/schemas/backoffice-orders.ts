@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { TICKET_STATUSES } from '../ticket-status';
 import { formInt, idParam, paginationMeta, paginationQuery } from './common';
 import { ORDER_STATUSES, PAYMENT_METHODS } from './orders';
+import { adminOrderRefund } from './backoffice-order-refunds';
 
 /** Longest search text: a name, an email (254), a ticket token. */
 export const ORDER_SEARCH_MAX = 254;
@@ -79,6 +80,10 @@ export const adminOrderLine = z.object({
   unit_cents: z.number(),
   discount_cents: z.number(),
   total_cents: z.number(),
+  /** tickets of the line refunded from the back office (cancelled, places given back) */
+  refunded_qty: z.number(),
+  /** what of the line was given back (a top-up may be refunded in part) */
+  refunded_cents: z.number(),
 });
 
 /** A payment attempt with what support needs: the provider's references and the refund. */
@@ -152,6 +157,7 @@ export const ADMIN_ORDER_TIMELINE_KINDS = [
   'order_paid',
   'tickets_issued',
   'payment_refunded',
+  'order_refund',
   'transfer',
   'checkin',
   'message',
@@ -173,7 +179,7 @@ export const adminOrderTimelineEntry = z.object({
   action: z.string().nullable(),
   actor: adminOrderActor.nullable(),
   ticket_id: z.number().nullable(),
-  /** payment: method; check-in: gate; message: channel; transfer: masked mobile */
+  /** payment: method; check-in: gate; message: channel; transfer: masked mobile; order_refund: the team's reason (action: its status) */
   detail: z.string().nullable(),
   amount_cents: z.number().nullable(),
 });
@@ -194,6 +200,12 @@ export const adminOrderView = adminOrderSummary.extend({
   timeline: z.array(adminOrderTimelineEntry),
   /** the tickets may be sent again (a paid order whose buyer has an email) */
   can_resend: z.boolean(),
+  /** the back office's refunds of lines of the order, oldest first */
+  refunds: z.array(adminOrderRefund),
+  /** the order is paid and something of it is left to refund */
+  can_refund: z.boolean(),
+  /** what the buyer's wallet for the event holds unspent (the most a top-up line gives back); null without a top-up line */
+  topup_unspent_cents: z.number().nullable(),
 });
 export type AdminOrderView = z.infer<typeof adminOrderView>;
 

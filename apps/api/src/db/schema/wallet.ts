@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -41,27 +43,56 @@ export const wallets = pgTable(
   ],
 );
 
-export const bracelets = pgTable('bracelets', {
-  id: serial('id').primaryKey(),
-  eventId: integer('event_id')
-    .notNull()
-    .references(() => events.id),
-  uid: text('uid').notNull().unique(),
-  /** 6-digit code printed under the bracelet's QR */
-  code: text('code').notNull().unique(),
-  /**
-   * SHA-256 of the secret printed inside the bracelet (bracelet-proof.ts), salted with the
-   * UID; null when none was printed (then only the NFC UID proves possession).
-   */
-  secretHash: text('secret_hash'),
-  walletId: integer('wallet_id').references(() => wallets.id),
-  /** active | blocked */
-  status: text('status').notNull().default('active'),
-  blockedAt: timestamp('blocked_at', { withTimezone: true }),
-  /** When a customer linked it to their wallet: tills may not charge it for an earlier time. */
-  linkedAt: timestamp('linked_at', { withTimezone: true }),
-  createdAt: createdAt(),
-});
+export const bracelets = pgTable(
+  'bracelets',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id),
+    uid: text('uid').notNull().unique(),
+    /** 6-digit code printed under the bracelet's QR */
+    code: text('code').notNull().unique(),
+    /**
+     * SHA-256 of the secret printed inside the bracelet (bracelet-proof.ts), salted with the
+     * UID; null when none was printed (then only the NFC UID proves possession).
+     */
+    secretHash: text('secret_hash'),
+    walletId: integer('wallet_id').references(() => wallets.id),
+    /** active | blocked */
+    status: text('status').notNull().default('active'),
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    /** When a customer linked it to their wallet: tills may not charge it for an earlier time. */
+    linkedAt: timestamp('linked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  // an event's bracelets, newest first (the back office's list and its counts)
+  (t) => [index('bracelets_event_idx').on(t.eventId, t.id)],
+);
+
+/**
+ * An event's ledger added up per type and till, kept by the database: a statement trigger on
+ * wallet_transactions (functions/ledger_totals_add.sql, trigger in migration 0045) adds the
+ * rows of every insert into the ledger, whatever wrote them, in the same transaction; ledger
+ * rows are never updated or deleted. Readers add up an event's rows instead of reading its
+ * whole ledger. One row per type, till and writing connection (`shard`, its backend pid), so
+ * concurrent writers never wait on one another's row.
+ */
+export const ledgerTotals = pgTable(
+  'ledger_totals',
+  {
+    eventId: integer('event_id').notNull(),
+    type: text('type').notNull(),
+    /** the till (stations.id), 0 when no till recorded the row (online top-up, refund request) */
+    stationId: integer('station_id').notNull(),
+    shard: integer('shard').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** credited online top-ups (type topup, online_delta_cents > 0) */
+    onlineTopupCents: bigint('online_topup_cents', { mode: 'number' }).notNull(),
+    rowCount: bigint('row_count', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.type, t.stationId, t.shard] })],
+);
 
 /** Bars, shops and cash points; key stored hashed. */
 export const stations = pgTable(

@@ -110,6 +110,11 @@ export const LATER_ERASURE_STEPS: readonly ErasureStep[] = [
   },
   { table: 'payment_events', does: 'keep', why: 'provider event ids; no personal data' },
   {
+    table: 'order_refunds',
+    does: 'keep',
+    why: "a refund of a kept order's lines (amounts, the provider's refund id, the team's reason about the order): a money movement kept 10 years, no customer field",
+  },
+  {
     table: 'webhook_events',
     does: 'pseudonymise',
     rows: "events made from the customer's orders, check-ins, wallet rows and tickets' transfers",
@@ -168,6 +173,11 @@ export const LATER_ERASURE_STEPS: readonly ErasureStep[] = [
     table: 'wallet_transactions',
     does: 'keep',
     why: 'append-only ledger kept 10 years; descriptions carry a masked IBAN or a bracelet code, never a name',
+  },
+  {
+    table: 'ledger_totals',
+    does: 'keep',
+    why: "an event's ledger added up per type and till (a trigger keeps it); no personal data",
   },
   {
     table: 'bracelets',

@@ -346,6 +346,8 @@ async function writeOrder(
         stockDays: l.stockDays ?? [],
         stockGroups: l.stockGroups ?? [],
         discountCents: l.discountCents ?? 0,
+        refundedQty: 0,
+        refundedCents: 0,
       }));
       const code = codes.promoCodeId === null ? null : (input.promoCode ?? null);
       return { order, detail: detailView(order, rows, event, sessions, [], [], now, code) };

@@ -90,3 +90,18 @@ export async function closeStock(
         );
   return Object.fromEntries(list.map((r) => [String(r.id), r.before]));
 }
+
+/** Adds a back-office refund of some of a line (its order locked by the caller). */
+export async function addLineRefund(
+  tx: DbOrTx,
+  lineId: number,
+  part: { qty: number; cents: number },
+): Promise<void> {
+  await tx
+    .update(orderLines)
+    .set({
+      refundedQty: sql`${orderLines.refundedQty} + ${part.qty}`,
+      refundedCents: sql`${orderLines.refundedCents} + ${part.cents}`,
+    })
+    .where(eq(orderLines.id, lineId));
+}

@@ -12,11 +12,13 @@ import type { adminOrderActor, adminOrderTimelineEntry } from '@bilheteira/share
 import type { DbOrTx } from '../../db/client';
 import { statusOf } from '../tickets/ticket-facts';
 import { ticketsOfOrder } from '../tickets/ticket-issuing.service';
-import { buyerView, summaryView } from './orders.admin.service';
+import { unspentOnlineCents } from '../wallet/wallet-ledger.service';
+import { buyerView, orderRefundView, summaryView } from './orders.admin.service';
 import {
   findCheckinsWithGates,
   findOrderAudit,
   findOrderMessages,
+  findOrderRefunds,
   findOrganizerOrder,
   findPeople,
   findStaffNames,
@@ -24,14 +26,14 @@ import {
   type OrganizerOrder,
 } from './orders.admin.repository';
 import { orderErrors } from './orders.errors';
-import { findPaymentsOfOrder, type PaymentRow } from './orders.repository';
+import { findLines, findPaymentsOfOrder, type PaymentRow } from './orders.repository';
 import { orderDetail } from './order-view.service';
 
 type Actor = z.infer<typeof adminOrderActor>;
 type Entry = z.infer<typeof adminOrderTimelineEntry>;
 
 /** Audit actions the timeline already tells from the rows themselves (order.create gives its actor). */
-const TOLD_BY_ROWS = new Set(['order.create', 'order.paid']);
+const TOLD_BY_ROWS = new Set(['order.create', 'order.paid', 'order.refund_sent']);
 const PROVIDERS = new Set(['sandbox', 'stripe']);
 
 /** Who an audit actor string names (lib/audit.ts auditActors, staffActor, providers). */
@@ -68,10 +70,12 @@ const personName = (p: { firstName: string; lastName: string; status: string } |
 /** Everything the story tells, read in two rounds (the order's rows, then what hangs off them). */
 async function readStory(db: DbOrTx, found: OrganizerOrder, now: Date) {
   const order = found.order;
-  const [detail, pays, tickets] = await Promise.all([
+  const [detail, pays, tickets, lineRows, refunds] = await Promise.all([
     orderDetail(db, order, now),
     findPaymentsOfOrder(db, order.id),
     ticketsOfOrder(db, order.id),
+    findLines(db, [order.id]),
+    findOrderRefunds(db, order.id),
   ]);
   const ticketIds = tickets.map((t) => t.id);
   const [checkins, transfers, messages, audits] = await Promise.all([
@@ -83,12 +87,30 @@ async function readStory(db: DbOrTx, found: OrganizerOrder, now: Date) {
   const personIds = new Set<number>();
   for (const t of tickets) if (t.customerId !== null) personIds.add(t.customerId);
   for (const x of transfers) if (x.fromCustomerId !== null) personIds.add(x.fromCustomerId);
-  const staffIds = audits.flatMap((a) => (/^staff:\d+$/.test(a.actor) ? [Number(a.actor.slice(6))] : []));
+  const staffIds = [...audits, ...refunds].flatMap((a) =>
+    /^staff:\d+$/.test(a.actor) ? [Number(a.actor.slice(6))] : [],
+  );
   const [people, staffNames] = await Promise.all([
     findPeople(db, [...personIds]),
     findStaffNames(db, [...new Set(staffIds)]),
   ]);
-  return { order, detail, pays, tickets, checkins, transfers, messages, audits, people, staffNames };
+  const withTopup = lineRows.some((l) => l.kind === 'topup');
+  const unspent = withTopup ? await unspentOnlineCents(db, order.customerId, order.eventId) : null;
+  return {
+    order,
+    detail,
+    pays,
+    tickets,
+    lineRows,
+    refunds,
+    unspent,
+    checkins,
+    transfers,
+    messages,
+    audits,
+    people,
+    staffNames,
+  };
 }
 type Story = Awaited<ReturnType<typeof readStory>>;
 
@@ -164,6 +186,17 @@ function timelineOf(s: Story): Entry[] {
           ? [entry(p.refundedAt, 'payment_refunded', { detail: p.method, amount_cents: p.amountCents })]
           : [],
       ),
+      ...s.refunds.flatMap((r) => [
+        entry(r.createdAt, 'order_refund', {
+          amount_cents: r.amountCents,
+          detail: r.reason || null,
+          action: r.status,
+          actor: describeActor(r.actor, order.customerId, s.staffNames),
+        }),
+        ...(r.refundedAt && r.amountCents > 0
+          ? [entry(r.refundedAt, 'payment_refunded', { detail: r.refundRef, amount_cents: r.amountCents })]
+          : []),
+      ]),
       ...s.transfers.map((x) =>
         entry(x.createdAt, 'transfer', { ticket_id: x.ticketId, detail: x.toMobile }),
       ),
@@ -221,6 +254,8 @@ export async function getOrderStory(
       unit_cents: l.unit_cents,
       discount_cents: l.discount_cents,
       total_cents: l.total_cents,
+      refunded_qty: s.lineRows.find((r) => r.id === l.id)?.refundedQty ?? 0,
+      refunded_cents: s.lineRows.find((r) => r.id === l.id)?.refundedCents ?? 0,
     })),
     subtotal_cents: detail.subtotal_cents,
     discount_cents: detail.discount_cents,
@@ -240,5 +275,14 @@ export async function getOrderStory(
     })),
     timeline: timelineOf(s),
     can_resend: order.status === 'paid' && !!(order.receiptEmail || buyer.email),
+    refunds: s.refunds.map(orderRefundView),
+    can_refund:
+      order.status === 'paid' &&
+      s.lineRows.some((l) =>
+        l.kind === 'ticket'
+          ? l.refundedQty < l.qty
+          : l.refundedCents < l.unitCents * l.qty && (s.unspent ?? 0) > 0,
+      ),
+    topup_unspent_cents: s.unspent,
   };
 }

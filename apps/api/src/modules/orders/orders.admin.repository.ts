@@ -17,6 +17,7 @@ import {
   customerTickets,
   customers,
   events,
+  orderRefunds,
   orders,
   outbox,
   revokedTokens,
@@ -298,3 +299,14 @@ export async function findResendableTicketIds(
     .orderBy(asc(customerTickets.id));
   return rows.map((r) => r.id);
 }
+
+/** The back office's refunds of lines of an order, oldest first (its story). */
+export function findOrderRefunds(db: DbOrTx, orderId: number) {
+  return db
+    .select()
+    .from(orderRefunds)
+    .where(eq(orderRefunds.orderId, orderId))
+    .orderBy(asc(orderRefunds.id));
+}
+
+export type OrderRefundRow = typeof orderRefunds.$inferSelect;

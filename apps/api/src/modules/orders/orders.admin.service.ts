@@ -6,11 +6,13 @@
  */
 import { ORDER_STATUSES, type OrderStatus } from '@bilheteira/shared/schemas/orders';
 import type { AdminOrderListQuery, AdminOrderSummary } from '@bilheteira/shared/schemas/backoffice-orders';
+import type { AdminOrderRefund } from '@bilheteira/shared/schemas/backoffice-order-refunds';
 import type { DbOrTx } from '../../db/client';
 import {
   organizerEventIds,
   searchOrganizerOrders,
   type AdminOrderSummaryRow,
+  type OrderRefundRow,
 } from './orders.admin.repository';
 import { findLines, type OrderLineRow } from './orders.repository';
 import { readOrderSearch } from './order-search-terms';
@@ -75,6 +77,27 @@ export async function listAdminOrders(db: DbOrTx, organizerId: number, q: AdminO
       total,
       last_page: Math.max(1, Math.ceil(total / q.per_page)),
     },
+  };
+}
+
+/** A back-office refund of lines of an order as the team reads it (its story, the refund's answer). */
+export function orderRefundView(r: OrderRefundRow): AdminOrderRefund {
+  return {
+    id: r.id,
+    status: r.status === 'refunded' || r.status === 'failed' ? r.status : 'pending',
+    amount_cents: r.amountCents,
+    tickets_cents: r.ticketsCents,
+    topup_cents: r.topupCents,
+    service_cents: r.serviceCents,
+    lines: r.lines.map((l) => ({ ...l, kind: l.kind === 'topup' ? 'topup' : 'ticket' })),
+    tickets_cancelled: r.ticketIds.length,
+    provider: r.provider,
+    refund_ref: r.refundRef,
+    error: r.error,
+    reason: r.reason,
+    actor: r.actor,
+    created_at: r.createdAt.toISOString(),
+    refunded_at: r.refundedAt?.toISOString() ?? null,
   };
 }
 

@@ -1,7 +1,7 @@
 /** The payment of a paid order, when the order is refunded (cancel, postponement). */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { payments } from '../../db/schema/index';
+import { orderRefunds, payments } from '../../db/schema/index';
 
 /** The approved payment of an order, locked (one per paid order). */
 export async function findApprovedPaymentForUpdate(db: DbOrTx, orderId: number) {
@@ -29,4 +29,21 @@ export async function findRefundOfOrder(db: DbOrTx, orderId: number) {
     .orderBy(asc(payments.id))
     .limit(1);
   return rows[0];
+}
+
+/**
+ * What the back-office refunds of some lines of an order gave (or owe) back, whatever their
+ * provider's answer: a failed one is still owed to the customer.
+ */
+export async function partlyRefundedCents(db: DbOrTx, orderId: number) {
+  const [row] = await db
+    .select({
+      ticketsCents: sql<number>`coalesce(sum(${orderRefunds.ticketsCents}), 0)::int`,
+      topupCents: sql<number>`coalesce(sum(${orderRefunds.topupCents}), 0)::int`,
+      serviceCents: sql<number>`coalesce(sum(${orderRefunds.serviceCents}), 0)::int`,
+      amountCents: sql<number>`coalesce(sum(${orderRefunds.amountCents}), 0)::int`,
+    })
+    .from(orderRefunds)
+    .where(eq(orderRefunds.orderId, orderId));
+  return row!;
 }

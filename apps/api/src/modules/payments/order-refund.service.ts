@@ -17,7 +17,11 @@ import {
 } from '../orders/order-lifecycle.service';
 import type { OrderRow } from '../orders/orders.service';
 import { cancelTicketsOfOrders } from '../tickets/ticket-cancel.service';
-import { findApprovedPaymentForUpdate, findRefundOfOrder } from './order-refund.repository';
+import {
+  findApprovedPaymentForUpdate,
+  findRefundOfOrder,
+  partlyRefundedCents,
+} from './order-refund.repository';
 import { refundAmountOf } from './payment-refunds.service';
 import { supersedeOpenPayments, updatePayment } from './payments.repository';
 
@@ -48,7 +52,11 @@ export async function refundPaidOrder(
   await supersedeOpenPayments(tx, order.id, now);
   const topupCents = lines.filter((l) => l.kind === 'topup').reduce((n, l) => n + l.unitCents * l.qty, 0);
   const payment = await findApprovedPaymentForUpdate(tx, order.id);
-  const refundCents = payment ? Math.max(0, Math.min(payment.amountCents, order.totalCents - topupCents)) : 0;
+  // what back-office refunds of some lines already gave back (their tickets, top-ups and
+  // service share) is not given twice: the tickets and service left, less nothing else
+  const before = await partlyRefundedCents(tx, order.id);
+  const owed = order.totalCents - topupCents - (before.ticketsCents + before.serviceCents);
+  const refundCents = payment ? Math.max(0, Math.min(payment.amountCents - before.amountCents, owed)) : 0;
   if (payment && refundCents > 0)
     await updatePayment(
       tx,

@@ -1,7 +1,7 @@
 /** Tickets of refunded orders, and who holds an event's tickets (cancel and postpone). */
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { customerTickets } from '../../db/schema/index';
+import { checkins, customerTickets } from '../../db/schema/index';
 
 /**
  * Cancels the active tickets of these orders, wherever they went (a transferred ticket too):
@@ -37,4 +37,45 @@ export async function holdersOfEvent(
     )
     .orderBy(sql`1`);
   return rows.map((r) => r.customerId!);
+}
+
+/**
+ * Cancels `qty` active tickets of one line of an order (same type and session), those nobody
+ * entered with first, then the oldest: a refund of some tickets of a line. Locked, so two
+ * refunds never pick the same ticket. Answers the ids cancelled (fewer than `qty` only when the
+ * line has fewer active tickets left).
+ */
+export async function cancelTicketsOfLine(
+  db: DbOrTx,
+  line: { orderId: number; ticketTypeId: number; sessionId: number | null; qty: number },
+): Promise<number[]> {
+  if (line.qty <= 0) return [];
+  const used = sql<boolean>`EXISTS (SELECT 1 FROM ${checkins} c WHERE c.ticket_id = ${customerTickets.id})`;
+  const picked = await db
+    .select({ id: customerTickets.id })
+    .from(customerTickets)
+    .where(
+      and(
+        eq(customerTickets.orderId, line.orderId),
+        eq(customerTickets.ticketTypeId, line.ticketTypeId),
+        line.sessionId === null
+          ? isNull(customerTickets.sessionId)
+          : eq(customerTickets.sessionId, line.sessionId),
+        eq(customerTickets.state, 'active'),
+      ),
+    )
+    .orderBy(used, asc(customerTickets.id))
+    .limit(line.qty)
+    .for('update');
+  if (!picked.length) return [];
+  await db
+    .update(customerTickets)
+    .set({ state: 'canceled' })
+    .where(
+      inArray(
+        customerTickets.id,
+        picked.map((p) => p.id),
+      ),
+    );
+  return picked.map((p) => p.id);
 }

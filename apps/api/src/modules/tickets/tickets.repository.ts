@@ -6,6 +6,7 @@ import {
   customers,
   eventSessions,
   events,
+  organizers,
   revokedTokens,
   ticketTransfers,
   ticketTypes,
@@ -92,6 +93,39 @@ export async function findTicketByToken(db: DbOrTx, token: string): Promise<Tick
   return rows[0];
 }
 
+/**
+ * Locks a ticket of an order of the organiser's event for a change by its team (reassign), with
+ * its holder's mobile and the organiser's name; undefined when it is not theirs.
+ */
+export async function lockOrganizerTicket(
+  db: DbOrTx,
+  o: { organizerId: number; orderId: number; ticketId: number },
+) {
+  const locked = await db
+    .select({ id: customerTickets.id })
+    .from(customerTickets)
+    .innerJoin(events, eq(events.id, customerTickets.eventId))
+    .where(
+      and(
+        eq(customerTickets.id, o.ticketId),
+        eq(customerTickets.orderId, o.orderId),
+        eq(events.organizerId, o.organizerId),
+      ),
+    )
+    .for('update', { of: customerTickets });
+  if (!locked.length) return undefined;
+  const [ticket] = await selectTickets(db).where(eq(customerTickets.id, o.ticketId)).limit(1);
+  const [more] = await db
+    .select({ holderMobile: customers.mobile, organizerName: organizers.name })
+    .from(customerTickets)
+    .innerJoin(events, eq(events.id, customerTickets.eventId))
+    .innerJoin(organizers, eq(organizers.id, events.organizerId))
+    .leftJoin(customers, eq(customers.id, customerTickets.customerId))
+    .where(eq(customerTickets.id, o.ticketId))
+    .limit(1);
+  return ticket && more ? { ...ticket, ...more } : undefined;
+}
+
 /** Locks the customer's ticket row for a change (transfer); undefined if not theirs. */
 export async function lockOwnedTicket(
   db: DbOrTx,
@@ -174,7 +208,7 @@ export async function revokeToken(
 
 export async function recordTransfer(
   db: DbOrTx,
-  values: { ticketId: number; fromCustomerId: number; toMobile: string; oldToken: string; at: Date },
+  values: { ticketId: number; fromCustomerId: number | null; toMobile: string; oldToken: string; at: Date },
 ): Promise<void> {
   await db.insert(ticketTransfers).values({
     ticketId: values.ticketId,

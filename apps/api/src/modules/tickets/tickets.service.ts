@@ -149,7 +149,7 @@ const senderName = (c: { firstName: string; lastName: string; mobile: string | n
  * The customer registration with the recipient's number filled in (the web's register form
  * reads `country` and `mobile`), so the ticket waiting for that number is theirs on sign-up.
  */
-function registrationUrl(publicUrl: string, phone: { dialCode: string; national: string }): string {
+export function registrationUrl(publicUrl: string, phone: { dialCode: string; national: string }): string {
   const query = new URLSearchParams({ mobile: phone.national });
   const country = findCountryByDialCode(phone.dialCode)?.iso2;
   if (country) query.set('country', country);

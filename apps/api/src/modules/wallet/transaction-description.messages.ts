@@ -27,6 +27,11 @@ export const transactionDescriptionMessages = defineMessages({
     en: 'Refund to {iban}',
     es: 'Reembolso a {iban}',
   },
+  'wallet.tx.order_topup_refund': {
+    'pt-pt': 'Carregamento reembolsado (encomenda {order})',
+    en: 'Top-up refunded (order {order})',
+    es: 'Recarga reembolsada (pedido {order})',
+  },
   'wallet.tx.refund_fee': {
     'pt-pt': 'Taxa de reembolso',
     en: 'Refund fee',

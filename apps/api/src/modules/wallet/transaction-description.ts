@@ -15,6 +15,7 @@ export const TX_DESCRIPTION_CODES = [
   'cash_refund',
   'online_topup',
   'refund_to_iban',
+  'order_topup_refund',
   'refund_fee',
   'refund_rejected',
   'bracelet_to_account',

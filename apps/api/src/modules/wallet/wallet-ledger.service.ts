@@ -24,6 +24,7 @@ import type { TxDescription } from './transaction-description';
 import {
   applyCredit,
   applyDebit,
+  findCustomerWallet,
   findLedgerRowByKey,
   getOrCreateCustomerWallet,
   insertLedgerRow,
@@ -188,6 +189,53 @@ export async function creditOnlineTopUp(
       idempotencyKey: input.idempotencyKey,
       description: input.description,
       invoice: input.invoice ?? null,
+    },
+    now,
+  );
+}
+
+/** The online money a customer's wallet for the event holds unspent (read only; 0 without one). */
+export async function unspentOnlineCents(db: Db | Tx, customerId: number, eventId: number): Promise<number> {
+  return (await findCustomerWallet(db, customerId, eventId))?.onlineCents ?? 0;
+}
+
+/**
+ * The online money a customer's wallet for the event still holds unspent (what of an online
+ * top-up may go back to the card), the wallet locked for the caller's transaction; 0 without one.
+ */
+export async function lockUnspentOnlineCents(tx: Tx, customerId: number, eventId: number): Promise<number> {
+  const wallet = await findCustomerWallet(tx, customerId, eventId);
+  if (!wallet) return 0;
+  return (await lockWallet(tx, wallet.id))?.online_cents ?? 0;
+}
+
+/**
+ * Takes back from the customer's wallet a top-up the organiser refunds to the card (a
+ * back-office refund of an order's top-up line): online money only, idempotently by key.
+ * Throws 422 insufficient_funds when the wallet no longer holds it (callers check first).
+ */
+export async function takeBackOnlineTopUp(
+  tx: Tx,
+  input: {
+    customerId: number;
+    eventId: number;
+    amountCents: number;
+    idempotencyKey: string;
+    orderReference: string;
+  },
+  now: Date,
+): Promise<void> {
+  const wallet = await findCustomerWallet(tx, input.customerId, input.eventId);
+  if (!wallet) throw walletErrors.insufficientFunds();
+  await debitWallet(
+    tx,
+    {
+      walletId: wallet.id,
+      type: 'refund',
+      amountCents: input.amountCents,
+      source: 'online',
+      idempotencyKey: input.idempotencyKey,
+      description: { code: 'order_topup_refund', params: { order: input.orderReference } },
     },
     now,
   );

@@ -155,10 +155,11 @@ export async function ledgerSums(db: DbOrTx, walletId: number) {
 
 /**
  * Money of ledger rows `t` that a top-up loaded online (the refundable part); the rest of a
- * top-up was loaded at the event. One definition for a wallet's quote and an event's totals.
+ * top-up was loaded at the event. Per row, the database function ledger_online_topup_cents is
+ * the one definition, for a wallet's quote here and an event's totals (ledger_totals_add).
  */
 export const onlineTopupCents = sql.raw(
-  `coalesce(sum(t.online_delta_cents) filter (where t.type = 'topup' and t.online_delta_cents > 0), 0)`,
+  `coalesce(sum(ledger_online_topup_cents(t.type, t.online_delta_cents)), 0)`,
 );
 
 /** Sum of online top-ups ever credited and of online money spent at stations (for the quote). */
@@ -187,26 +188,28 @@ export async function eventWalletTotals(db: DbOrTx, eventId: number) {
 
 /**
  * An event's ledger added up per type and station (null: not recorded by a till, e.g. an
- * online top-up or a refund request): signed sums, the online top-up part, row counts.
+ * online top-up or a refund request): signed sums, the online top-up part, row counts. Read
+ * from ledger_totals, which the database adds every ledger row to as it is written
+ * (ledger_totals_add): a few rows per till, whatever the size of the event's ledger.
  */
 export async function eventLedgerTotals(db: DbOrTx, eventId: number) {
   const rows = await queryRows<{
     type: string;
-    station_id: number | null;
+    station_id: number;
     amount: unknown;
     online_topup: unknown;
     n: unknown;
   }>(
     db,
-    sql`select t.type, t.station_id, coalesce(sum(t.amount_cents), 0) as amount,
-          ${onlineTopupCents} as online_topup, count(*) as n
-        from wallets w join wallet_transactions t on t.wallet_id = w.id
-        where w.event_id = ${eventId}
-        group by t.type, t.station_id`,
+    sql`select type, station_id, sum(amount_cents) as amount, sum(online_topup_cents) as online_topup,
+          sum(row_count) as n
+        from ledger_totals
+        where event_id = ${eventId}
+        group by type, station_id`,
   );
   return rows.map((r) => ({
     type: r.type as LedgerType,
-    stationId: r.station_id === null ? null : Number(r.station_id),
+    stationId: Number(r.station_id) === 0 ? null : Number(r.station_id),
     amountCents: Number(r.amount),
     onlineTopupCents: Number(r.online_topup),
     count: Number(r.n),

@@ -121,6 +121,11 @@ function describeWhat(t: TFunction, e: Entry): string {
       return t('event_kind.tickets_issued', { count: Number(e.detail) });
     case 'payment_refunded':
       return t('event_kind.payment_refunded', { method, amount });
+    case 'order_refund':
+      return t(`event_kind.order_refund_${e.action === 'failed' ? 'failed' : 'done'}`, {
+        amount,
+        reason: e.detail ? `(${e.detail})` : '',
+      });
     case 'transfer':
       return t('event_kind.transfer', { id: e.ticket_id, mobile: e.detail });
     case 'checkin':
