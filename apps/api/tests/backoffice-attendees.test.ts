@@ -10,6 +10,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attendeeListResponse, type Attendee } from '@bilheteira/shared/schemas/backoffice-attendees';
+import { queryRows } from '../src/db/client';
 import { auditLog, customerTickets, customers, organizers, ticketTypes } from '../src/db/schema/index';
 import { createSession } from '../src/modules/identity/session.service';
 import { attendeePageQuery, type AttendeeQuery } from '../src/modules/orders/attendees.admin.repository';
@@ -194,12 +195,11 @@ describe('GET …/events/:eventId/attendees', () => {
       all.push(...ids(page.data));
       after = page.meta.next_after;
     }
-    const [{ n }] = (
-      await t.database.db.execute(
-        sql`select count(*)::int as n from customer_tickets where event_id = ${festival}`,
-      )
-    ).rows as { n: number }[];
-    expect(all).toHaveLength(n);
+    const [counted] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from customer_tickets where event_id = ${festival}`,
+    );
+    expect(all).toHaveLength(counted!.n);
     expect(all).toEqual([...all].sort((a, b) => a - b));
   });
 
@@ -328,9 +328,10 @@ describe("the attendee list's statement", () => {
     const leading = new Map(
       indexes.rows.map((r) => [r.indexname, /USING \w+ \("?(\w+)"?/.exec(r.indexdef)?.[1] ?? '']),
     );
-    const [session] = (await t.database.db.execute(sql`select id from event_sessions limit 1`)).rows as {
-      id: number;
-    }[];
+    const [session] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`select id from event_sessions limit 1`,
+    );
     const plain: AttendeeQuery = {
       eventId: festival,
       terms: null,

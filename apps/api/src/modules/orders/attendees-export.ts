@@ -1,7 +1,7 @@
 /**
  * The attendee exports, written as they are read (attendees.admin.service.ts attendeeBatches):
  *
- * - CSV (csv-stringify): UTF-8 with a byte-order mark, so Excel reads the accents; fields
+ * - CSV (csv-stringify, a batch at a time): UTF-8 with a byte-order mark, so Excel reads the accents; fields
  *   separated by `;` for pt-PT and es (Excel there uses the comma for decimals and reads `;`
  *   as the list separator; a comma-separated file opens as one column) and by `,` for en. A
  *   text cell that would start a formula (= + - @, tab, carriage return) is written after an
@@ -12,8 +12,8 @@
  *
  * Times are the event's local time (YYYY-MM-DD HH:MM); headings in the requester's language.
  */
-import { PassThrough, Readable, pipeline, type Readable as ReadableStream } from 'node:stream';
-import { stringify } from 'csv-stringify';
+import { PassThrough, Readable, type Readable as ReadableStream } from 'node:stream';
+import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import type { Locale } from '@bilheteira/shared/locales';
 import type { AttendeeExportFormat } from '@bilheteira/shared/schemas/backoffice-attendees';
@@ -42,6 +42,7 @@ const XLSX_BUFFERED_MAX = 1 << 20;
 
 export const csvDelimiter = (locale: Locale): string => (locale === 'en' ? ',' : ';');
 
+/** YYYY-MM-DD HH:MM in the event's zone; a minute formatted once (an export's rows share them). */
 function localTime(timezone: string) {
   const f = new Intl.DateTimeFormat('sv-SE', {
     timeZone: timezone,
@@ -52,7 +53,18 @@ function localTime(timezone: string) {
     minute: '2-digit',
     hourCycle: 'h23',
   });
-  return (d: Date | string | null) => (d ? f.format(new Date(d)) : '');
+  const minutes = new Map<number, string>();
+  return (d: Date | string | null) => {
+    if (!d) return '';
+    const minute = Math.floor(new Date(d).getTime() / 60_000);
+    let text = minutes.get(minute);
+    if (text === undefined) {
+      if (minutes.size > 10_000) minutes.clear();
+      text = f.format(new Date(minute * 60_000));
+      minutes.set(minute, text);
+    }
+    return text;
+  };
 }
 
 /** One attendee's cells, in COLUMNS order. */
@@ -102,29 +114,26 @@ export const headingsOf = (locale: Locale) =>
 
 function csvExport(run: ExportRun): ReadableStream {
   const cells = cellsOf(run.locale, run.timezone);
-  async function* records() {
+  const options = { delimiter: csvDelimiter(run.locale), record_delimiter: 'windows' } as const;
+  // a chunk per batch: the stream asks for the next one when the answer has taken this one
+  async function* chunks() {
     let rows = 0;
     let complete = false;
     try {
+      yield stringify([], { ...options, bom: true, header: true, columns: headingsOf(run.locale) });
       for await (const batch of run.batches) {
-        for (const r of batch) {
-          rows++;
-          yield cells(r).map(plain);
-        }
+        rows += batch.length;
+        yield stringify(
+          batch.map((r) => cells(r).map(plain)),
+          options,
+        );
       }
       complete = true;
     } finally {
       await run.done(rows, complete);
     }
   }
-  const csv = stringify({
-    bom: true,
-    delimiter: csvDelimiter(run.locale),
-    header: true,
-    columns: headingsOf(run.locale),
-    record_delimiter: 'windows',
-  });
-  return pipeline(Readable.from(records()), csv, () => {});
+  return Readable.from(chunks(), { objectMode: false });
 }
 
 function xlsxExport(run: ExportRun): ReadableStream {

@@ -5,12 +5,12 @@
  * customer_tickets_event_type_idx; by session customer_tickets_session_idx), so the export's
  * hundredth batch costs what its first did; only the page's rows are then joined to their
  * holder, type, session, order and last check-in (each by its key or
- * checkins_ticket_day_idx). The status and checked-in filters are checked on the way, with an
+ * checkins_ticket_day_idx, as nested loops: never a hash join over customers or orders). The status and checked-in filters are checked on the way, with an
  * index probe into checkins per ticket. The search text is read into branches, each by an
  * index (order-search-terms.ts), as for the orders. The ticket's token is never selected.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { queryRows, type DbOrTx } from '../../db/client';
 import type { OrderSearchTerms } from './orders.admin.repository';
 
 export interface AttendeeQuery {
@@ -82,15 +82,21 @@ export function attendeePageQuery(q: AttendeeQuery, after: number, limit: number
            c.first_name, c.last_name, c.email, c.mobile, c.status AS customer_status,
            k.n AS checkins, k.last_at, k.gate
     FROM page p
-    JOIN ticket_types tt ON tt.id = p.ticket_type_id
-    LEFT JOIN event_sessions s ON s.id = p.session_id
-    LEFT JOIN orders o ON o.id = p.order_id
-    LEFT JOIN customers c ON c.id = p.customer_id
+    -- each row's parts by their keys (a lateral with LIMIT 1 stays a nested loop): a hash join
+    -- would read the whole customers and orders tables for every batch
+    JOIN ticket_types tt ON tt.id = p.ticket_type_id AND tt.event_id = ${q.eventId}
+    LEFT JOIN event_sessions s ON s.id = p.session_id AND s.event_id = ${q.eventId}
+    LEFT JOIN LATERAL (SELECT o.reference FROM orders o WHERE o.id = p.order_id LIMIT 1) o ON true
     LEFT JOIN LATERAL (
-      SELECT count(*)::int AS n, max(ch.scanned_at) AS last_at,
-             (SELECT d.name FROM checkins l LEFT JOIN checkin_devices d ON d.id = l.device_id
-              WHERE l.ticket_id = p.id ORDER BY l.scanned_at DESC, l.id DESC LIMIT 1) AS gate
-      FROM checkins ch WHERE ch.ticket_id = p.id
+      SELECT c.first_name, c.last_name, c.email, c.mobile, c.status
+      FROM customers c WHERE c.id = p.customer_id LIMIT 1
+    ) c ON true
+    LEFT JOIN LATERAL (
+      SELECT l.scanned_at AS last_at, d.name AS gate, count(*) OVER ()::int AS n
+      FROM checkins l LEFT JOIN checkin_devices d ON d.id = l.device_id
+      WHERE l.ticket_id = p.id
+      ORDER BY l.scanned_at DESC, l.id DESC
+      LIMIT 1
     ) k ON true
     ORDER BY p.id`;
 }
@@ -114,7 +120,8 @@ export interface AttendeeRow {
   email: string | null;
   mobile: string | null;
   customer_status: string | null;
-  checkins: number;
+  /** null without check-ins */
+  checkins: number | null;
   last_at: Date | string | null;
   gate: string | null;
 }
@@ -126,6 +133,5 @@ export async function findAttendees(
   after: number,
   limit: number,
 ): Promise<AttendeeRow[]> {
-  const res = (await db.execute(attendeePageQuery(q, after, limit))) as unknown as { rows: AttendeeRow[] };
-  return res.rows;
+  return queryRows<AttendeeRow>(db, attendeePageQuery(q, after, limit));
 }

@@ -97,7 +97,9 @@ export async function exportedEvent(db: DbOrTx, ref: EventRef) {
 
 /**
  * The event's attendees matching the filters, batch after batch (EXPORT_BATCH rows, one
- * statement each, nothing held between them). A consumer that stops early ends it.
+ * statement each, nothing held between them). The next batch is asked for while the consumer
+ * writes this one, so the database and the writing overlap; at most two batches are in memory.
+ * A consumer that stops early ends it.
  */
 export async function* attendeeBatches(
   db: DbOrTx,
@@ -106,12 +108,16 @@ export async function* attendeeBatches(
   batch = EXPORT_BATCH,
 ): AsyncGenerator<AttendeeRow[]> {
   const q = queryOf(eventId, f);
-  let after = 0;
-  for (;;) {
-    const rows = await findAttendees(db, q, after, batch);
-    if (rows.length) yield rows;
-    if (rows.length < batch) return;
-    after = rows[rows.length - 1]!.id;
+  let next: Promise<AttendeeRow[]> | null = findAttendees(db, q, 0, batch);
+  try {
+    while (next) {
+      const rows: AttendeeRow[] = await next;
+      next = rows.length === batch ? findAttendees(db, q, rows[rows.length - 1]!.id, batch) : null;
+      if (rows.length) yield rows;
+    }
+  } finally {
+    // stopped early: the batch asked for ahead is not wanted (nor its failure)
+    next?.catch(() => {});
   }
 }
 
