@@ -75,6 +75,7 @@ const PERMISSION_OF: [RegExp, Permission][] = [
   [/^\S+ .*\/events\/:eventId\/products(\/:productId)?$/, 'bar.manage'],
   [/^GET .*\/events\/:eventId\/wallet\/reconciliation(\.csv)?$/, 'finance.view'],
   [/^\S+ .*\/events\/:eventId\/door\//, 'door.manage'],
+  [/^GET \/api\/backoffice\/organizers\/:organizerId\/activity(\/actors)?$/, 'audit.view'],
   [/^\S+ .*\/events\/:eventId\/messages(\/preview)?$/, 'events.publish'],
   [/^POST .*\/events\/:eventId\/(publish|unpublish|postpone|cancel)$/, 'events.publish'],
   [/^GET .*\/events\/:eventId\/dashboard(\/stream)?$/, 'events.view'],
@@ -143,6 +144,7 @@ function fill(path: string, organizerId: number, eventId: number, orderId = ids.
     .replace(':stationId', '1')
     .replace(/:(productId|braceletId)/, '1')
     .replace(':deviceId', '1')
+    .replace(':listId', '1')
     .replace(/:(keyId|endpointId|deliveryId)/g, '1')
     .replace(/:(refundId|ticketId)/, '1')
     .replace(/:(typeId|ticketTypeId)/, String(ids.type))

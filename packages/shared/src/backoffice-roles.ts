@@ -27,6 +27,8 @@ export const PERMISSIONS = [
   'bar.manage',
   /** sell and top up at a till */
   'bar.sell',
+  /** the activity log: who did what in the organiser's back office, when and from which session */
+  'audit.view',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

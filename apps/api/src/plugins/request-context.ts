@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { normalizeLocale, type Locale } from '@bilheteira/shared/locales';
+import { withAuditScope } from '../lib/audit';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -17,6 +18,8 @@ export const requestContextPlugin = fp(async (app) => {
   app.decorateRequest('locale', 'pt-pt');
   app.decorateRequest('visitorId', null);
   app.decorateRequest('eventIdHeader', null);
+  // the request's audit scope (lib/audit.ts): everything after this hook runs inside it
+  app.addHook('onRequest', (_req, _reply, done) => withAuditScope(done));
   app.addHook('onRequest', async (req) => {
     const header = (name: string) => {
       const v = req.headers[name];

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'f
 import { isRole, roleHas, type Permission, type Role } from '@bilheteira/shared/backoffice-roles';
 import { forbidden, notFound } from '../lib/errors';
 import { safeEqual } from '../lib/crypto';
+import { setAuditScope } from '../lib/audit';
 import { hitLimit } from '../lib/rate-limit';
 import { staffErrors } from '../modules/staff/staff.errors';
 import { sessionState, type SessionState } from '../modules/staff/staff-auth.service';
@@ -76,8 +77,10 @@ export const staffAuthPlugin = fp(async (app) => {
       const isOperator = found.user.platformRole === 'operator';
       if (requirement.operator && !isOperator) throw notFound();
       let role: Role | null = null;
+      setAuditScope({ staffSessionId: found.session.id });
       if (requirement.permission) {
-        const organizerId = Number((req.params as { organizerId?: unknown }).organizerId);
+        const params = req.params as { organizerId?: unknown; eventId?: unknown };
+        const organizerId = Number(params.organizerId);
         const member = Number.isSafeInteger(organizerId)
           ? await findMembership(app.db, organizerId, found.user.id)
           : undefined;
@@ -90,6 +93,12 @@ export const staffAuthPlugin = fp(async (app) => {
           !(isOperator && operatorMay(requirement.permission))
         )
           throw forbidden();
+        // what the route's actions are audited under (the services check the event is the organiser's)
+        const eventId = Number(params.eventId);
+        setAuditScope({
+          organizerId,
+          eventId: Number.isSafeInteger(eventId) && eventId > 0 ? eventId : undefined,
+        });
       }
       req.staff = { user: found.user, session: found.session, token, state, role };
     };

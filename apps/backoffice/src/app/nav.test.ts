@@ -72,9 +72,23 @@ describe('side navigation', () => {
     }
   });
 
-  it('shows the request queue to platform operators only', () => {
+  it('shows the request queue and the platform activity log to platform operators only', () => {
     const operator = me([], 'operator');
-    expect(navItems(operator, null).map((i) => i.id)).toEqual(['home', 'requests', 'sessions']);
+    expect(navItems(operator, null).map((i) => i.id)).toEqual([
+      'home',
+      'requests',
+      'operatorActivity',
+      'sessions',
+    ]);
+  });
+
+  it('shows the activity log only to roles with audit.view (owners and admins)', () => {
+    for (const role of ROLES) {
+      const user = me([membership(7, role)]);
+      const activity = navItems(user, user.memberships[0]!).find((i) => i.id === 'activity');
+      expect(!!activity, role).toBe(role === 'owner' || role === 'admin');
+      if (activity) expect(activity.to).toBe('/organizers/7/activity');
+    }
   });
 
   it("links the team page of the organiser in use, and never another organiser's from the URL", () => {

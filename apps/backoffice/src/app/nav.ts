@@ -27,7 +27,17 @@ export const paths = {
 
 export interface NavItem {
   id:
-    'home' | 'events' | 'orders' | 'refunds' | 'payouts' | 'team' | 'integrations' | 'requests' | 'sessions' | 'activity' | 'operatorActivity';
+    | 'home'
+    | 'events'
+    | 'orders'
+    | 'refunds'
+    | 'payouts'
+    | 'team'
+    | 'integrations'
+    | 'requests'
+    | 'sessions'
+    | 'activity'
+    | 'operatorActivity';
   to: string;
   /** the section the entry belongs to (organiser, platform, account) */
   section: 'organizer' | 'platform' | 'account';

@@ -112,6 +112,7 @@ export async function approveOrganizerRequest(
       entity: 'organizer_request',
       entityId: request.id,
       data: { organizer: organizerId, slug },
+      organizerId,
     });
     return organizerId;
   });
