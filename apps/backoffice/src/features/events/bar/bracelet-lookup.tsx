@@ -148,15 +148,12 @@ function BraceletCard({
             <thead>
               <tr className="border-b border-slate-300">
                 <th scope="col" className="py-2 pr-3">
-                  {t('bar:column_time')}
-                </th>
-                <th scope="col" className="py-2 pr-3">
                   {t('bar:column_what')}
                 </th>
                 <th scope="col" className="py-2 pr-3 text-right">
                   {t('bar:column_amount')}
                 </th>
-                <th scope="col" className="py-2 pr-3 text-right">
+                <th scope="col" className="py-2 text-right">
                   {t('bar:column_balance_after')}
                 </th>
               </tr>
@@ -164,16 +161,20 @@ function BraceletCard({
             <tbody>
               {rows.map((r) => (
                 <tr key={r.id} className="border-b border-slate-200 align-top">
-                  <td className="py-2 pr-3 whitespace-nowrap tabular-nums">
-                    {when.format(new Date(r.occurred_at))}
-                  </td>
                   <td className="py-2 pr-3">
+                    <time dateTime={r.occurred_at} className="block text-slate-700 tabular-nums">
+                      {when.format(new Date(r.occurred_at))}
+                    </time>
                     <span className="font-medium">{type(r.type)}</span>
                     {r.station && <span className="text-slate-700"> · {r.station}</span>}
                     {r.description && <span className="block text-slate-700">{r.description}</span>}
                   </td>
-                  <td className="py-2 pr-3 text-right tabular-nums">{formatEur(r.amount_cents)}</td>
-                  <td className="py-2 pr-3 text-right tabular-nums">{formatEur(r.balance_after_cents)}</td>
+                  <td className="py-2 pr-3 text-right whitespace-nowrap tabular-nums">
+                    {formatEur(r.amount_cents)}
+                  </td>
+                  <td className="py-2 text-right whitespace-nowrap tabular-nums">
+                    {formatEur(r.balance_after_cents)}
+                  </td>
                 </tr>
               ))}
             </tbody>
