@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { PayoutEventResponse, PayoutListResponse } from '@bilheteira/shared/schemas/backoffice-payouts';
 import { api, apiDownload, saveFile } from '../../lib/api';
 
@@ -12,8 +13,10 @@ const periodQuery = (p: Period) => ({ from: p.from || undefined, to: p.to || und
 
 /** The organiser's events with their payout in the period, and the totals. */
 export function usePayouts(organizerId: number, period: Period) {
+  // the labels come in the reader's language: another language is another answer
+  const { i18n } = useTranslation();
   return useQuery({
-    queryKey: ['payouts', organizerId, period],
+    queryKey: ['payouts', organizerId, period, i18n.language],
     queryFn: () =>
       api<PayoutListResponse['data']>(`/organizers/${organizerId}/payouts`, { query: periodQuery(period) }),
     enabled: organizerId > 0,
@@ -23,8 +26,9 @@ export function usePayouts(organizerId: number, period: Period) {
 
 /** One event's payout in the period, as labelled lines. */
 export function useEventPayout(organizerId: number, eventId: number, period: Period) {
+  const { i18n } = useTranslation();
   return useQuery({
-    queryKey: ['payouts', organizerId, 'event', eventId, period],
+    queryKey: ['payouts', organizerId, 'event', eventId, period, i18n.language],
     queryFn: () =>
       api<PayoutEventResponse['data']>(`/organizers/${organizerId}/payouts/events/${eventId}`, {
         query: periodQuery(period),

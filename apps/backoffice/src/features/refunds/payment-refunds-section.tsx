@@ -31,7 +31,7 @@ function Row({ r, organizerId }: { r: AdminPaymentRefundView; organizerId: numbe
   return (
     <tr data-testid={`provider-refund-${r.source}-${r.id}`}>
       <td data-label={t('provider.col_refund')}>
-        <span className="block font-semibold">{t(`kind.${r.kind}`)}</span>
+        <span className="block font-semibold">{t(`provider.kind_row.${r.kind}`)}</span>
         <Link className="text-amber-900 underline" to={`/organizers/${organizerId}/orders/${r.order.id}`}>
           {r.order.reference}
         </Link>
