@@ -260,3 +260,35 @@ export const orderRefunds = pgTable(
     check('order_refunds_amount_check', sql`${t.amountCents} >= 0`),
   ],
 );
+
+/**
+ * Chargebacks: a buyer's bank disputing a payment (Stripe `charge.dispute.*`; the sandbox
+ * makes one by a development route). One row per provider dispute, updated as it moves.
+ * status: inquiry (no money taken yet) | open (the money was taken back while it is decided)
+ * | won (given back to us) | lost | closed (an inquiry that ended). Payouts count open and
+ * lost ones.
+ */
+export const paymentDisputes = pgTable(
+  'payment_disputes',
+  {
+    id: serial('id').primaryKey(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    provider: text('provider').notNull(),
+    disputeRef: text('dispute_ref').notNull().unique(),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status').notNull(),
+    /** the provider's reason code (fraudulent, product_not_received…) */
+    reason: text('reason').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payment_disputes_payment_idx').on(t.paymentId),
+    check(
+      'payment_disputes_status_check',
+      sql`${t.status} IN ('inquiry', 'open', 'won', 'lost', 'closed')`,
+    ),
+  ],
+);

@@ -110,6 +110,11 @@ export const LATER_ERASURE_STEPS: readonly ErasureStep[] = [
   },
   { table: 'payment_events', does: 'keep', why: 'provider event ids; no personal data' },
   {
+    table: 'payment_disputes',
+    does: 'keep',
+    why: "a bank's dispute of a kept order's payment (provider ref, amount, status, reason code); no personal data",
+  },
+  {
     table: 'order_refunds',
     does: 'keep',
     why: "a refund of a kept order's lines (amounts, the provider's refund id, the team's reason about the order): a money movement kept 10 years, no customer field",
