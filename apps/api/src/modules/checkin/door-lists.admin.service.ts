@@ -186,10 +186,10 @@ export async function assignDeviceList(
     const row = await setDeviceList(tx, device.id, list?.id ?? null);
     await audit(tx, {
       actor,
-      action: 'door_device.assign_list',
+      action: list ? 'door_device.assign_list' : 'door_device.unassign_list',
       entity: 'checkin_device',
       entityId: device.id,
-      data: { event_id: event.id, list_id: list?.id ?? null, list: list?.name ?? null },
+      data: { event_id: event.id, device: device.name, list_id: list?.id ?? null, list: list?.name ?? null },
     });
     return row;
   });
