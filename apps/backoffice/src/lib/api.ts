@@ -53,6 +53,8 @@ export interface CallOptions {
   /** a multipart body (file uploads); the browser sets its content type */
   form?: FormData;
   query?: Record<string, string | number | undefined>;
+  /** extra request headers (an Idempotency-Key) */
+  headers?: Record<string, string>;
   /** a 401 is the caller's business (sign-in, /auth/me): no session-ended handling */
   anonymous?: boolean;
   /** text when the API gives no message (translated by the caller) */
@@ -78,7 +80,11 @@ export interface Envelope<T> {
 /** As `api`, answering the whole envelope (the success message, a list's pages). */
 export async function apiEnvelope<T>(path: string, opts: CallOptions = {}): Promise<Envelope<T>> {
   const method = opts.method ?? 'GET';
-  const headers: Record<string, string> = { Accept: 'application/json', 'X-locale': currentLocale() };
+  const headers: Record<string, string> = {
+    ...opts.headers,
+    Accept: 'application/json',
+    'X-locale': currentLocale(),
+  };
   if (!SAFE.has(method) && csrfToken) headers['X-CSRF-Token'] = csrfToken;
   if (opts.json !== undefined) headers['Content-Type'] = 'application/json';
   const qs = new URLSearchParams();

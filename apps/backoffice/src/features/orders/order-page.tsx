@@ -13,6 +13,9 @@ import { notify } from '../../lib/notice';
 import { OrderStatusBadge } from './order-format';
 import { BuyerSection, LinesSection, PaymentsSection, SummarySection } from './order-sections';
 import { MessagesSection, TicketsSection, TimelineSection } from './order-story';
+import { RefundAction } from './order-refund-dialog';
+import { RefundsSection } from './order-refunds-section';
+import { ReassignAction } from './ticket-reassign-dialog';
 import { useOrder, useResendTickets, type AdminOrderView } from './orders-api';
 
 /** "Reenviar bilhetes": asks first, then says where the email went. */
@@ -84,7 +87,11 @@ export function OrderPage() {
       </div>
     );
   const o = order.data;
-  const canResend = roleHas(current.role, 'orders.refund') && o.can_resend;
+  const mayChange = roleHas(current.role, 'orders.refund');
+  const canResend = mayChange && o.can_resend;
+  // a ticket changes hands while it admits and nobody entered with it
+  const reassignable = (x: AdminOrderView['tickets'][number]) =>
+    mayChange && o.status === 'paid' && x.checkins.length === 0 && x.status !== 'canceled';
   return (
     <div className="flex max-w-5xl flex-col gap-4">
       {back}
@@ -96,13 +103,26 @@ export function OrderPage() {
             {o.event.name}
           </span>
         }
-        actions={canResend && <ResendAction organizerId={organizerId} order={o} />}
+        actions={
+          (canResend || (mayChange && o.can_refund)) && (
+            <div className="flex flex-wrap gap-2">
+              {mayChange && o.can_refund && <RefundAction organizerId={organizerId} order={o} />}
+              {canResend && <ResendAction organizerId={organizerId} order={o} />}
+            </div>
+          )
+        }
       />
       <SummarySection order={o} />
       <BuyerSection order={o} />
       <LinesSection order={o} />
       <PaymentsSection order={o} />
-      <TicketsSection order={o} />
+      <RefundsSection organizerId={organizerId} order={o} canAct={mayChange} />
+      <TicketsSection
+        order={o}
+        action={(x) =>
+          reassignable(x) ? <ReassignAction organizerId={organizerId} order={o} ticket={x} /> : null
+        }
+      />
       <MessagesSection order={o} />
       <TimelineSection order={o} />
     </div>

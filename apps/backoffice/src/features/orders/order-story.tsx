@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatEur } from '@bilheteira/shared/money';
 import { formatDateTime } from '../../lib/format';
@@ -8,7 +9,14 @@ type Entry = AdminOrderView['timeline'][number];
 type TFunction = (key: string, options?: Record<string, unknown>) => string;
 
 /** The issued tickets: holder, status, each check-in with its time and gate, transfers. */
-export function TicketsSection({ order }: { order: AdminOrderView }) {
+export function TicketsSection({
+  order,
+  action,
+}: {
+  order: AdminOrderView;
+  /** what the team may do with a ticket (reassign it) */
+  action?: (ticket: AdminOrderView['tickets'][number]) => ReactNode;
+}) {
   const { t } = useTranslation('orders');
   return (
     <Section id="tickets" title={t('tickets')}>
@@ -63,6 +71,7 @@ export function TicketsSection({ order }: { order: AdminOrderView }) {
                   })}
                 </p>
               ))}
+              {action && <div className="mt-2">{action(x)}</div>}
             </li>
           ))}
         </ul>

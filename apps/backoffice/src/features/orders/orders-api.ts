@@ -6,6 +6,11 @@ import type {
   AdminOrderView,
 } from '@bilheteira/shared/schemas/backoffice-orders';
 import { ADMIN_ORDERS_PER_PAGE } from '@bilheteira/shared/schemas/backoffice-orders';
+import type {
+  AdminOrderRefund,
+  AdminOrderRefundBody,
+  AdminTicketReassignBody,
+} from '@bilheteira/shared/schemas/backoffice-order-refunds';
 import { api, apiEnvelope } from '../../lib/api';
 
 export type { AdminOrderSummary, AdminOrderView };
@@ -74,5 +79,54 @@ export function useResendTickets(organizerId: number, orderId: number) {
         method: 'POST',
       }),
     onSuccess: () => qc.invalidateQueries({ queryKey: [...ordersKey(organizerId), 'one', orderId] }),
+  });
+}
+
+const orderKey = (organizerId: number, orderId: number) => [...ordersKey(organizerId), 'one', orderId];
+
+export interface RefundAnswer {
+  refund: AdminOrderRefund;
+  order_status: string;
+}
+
+/**
+ * Refunds lines of the order. `key` is the Idempotency-Key made when the team opened the dialog:
+ * a second click, or a retry after a lost answer, gets the first refund back.
+ */
+export function useRefundLines(organizerId: number, orderId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, key }: { body: AdminOrderRefundBody; key: string }) =>
+      apiEnvelope<RefundAnswer>(`${base(organizerId)}/${orderId}/refunds`, {
+        method: 'POST',
+        json: body,
+        headers: { 'Idempotency-Key': key },
+      }),
+    onSettled: () => qc.invalidateQueries({ queryKey: orderKey(organizerId, orderId) }),
+  });
+}
+
+/** Tries a refund the provider refused again. */
+export function useRetryRefund(organizerId: number, orderId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (refundId: number) =>
+      apiEnvelope<RefundAnswer>(`${base(organizerId)}/${orderId}/refunds/${refundId}/retry`, {
+        method: 'POST',
+      }),
+    onSettled: () => qc.invalidateQueries({ queryKey: orderKey(organizerId, orderId) }),
+  });
+}
+
+/** Gives a ticket of the order to another mobile. */
+export function useReassignTicket(organizerId: number, orderId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ ticketId, body }: { ticketId: number; body: AdminTicketReassignBody }) =>
+      apiEnvelope<{ ticket_id: number; pending: boolean; to_mobile: string }>(
+        `${base(organizerId)}/${orderId}/tickets/${ticketId}/reassign`,
+        { method: 'POST', json: body },
+      ),
+    onSuccess: () => qc.invalidateQueries({ queryKey: orderKey(organizerId, orderId) }),
   });
 }
