@@ -38,6 +38,10 @@ async function main() {
     const { runBackofficeVolume } = await import('./backoffice-volume');
     return runBackofficeVolume(process.argv.slice(3));
   }
+  if (process.argv[2] === 'attendee-export') {
+    const { runAttendeeExport } = await import('./attendee-export');
+    return runAttendeeExport(process.argv.slice(3));
+  }
   const startedAt = new Date();
   log(
     `Bilheteira bench — ${opts.runs} run(s) × ${opts.durationSeconds} s per figure, ${opts.connections} HTTP connections`,
