@@ -4,6 +4,8 @@
  * read every entry, support impersonation included, and filter by organiser. Filters (actor,
  * action, event, dates) and keyset pages; each page has an index path (EXPLAIN).
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
@@ -177,5 +179,53 @@ describe('the platform operators’ log', () => {
       });
     expect(plans).toHaveLength(5);
     for (const plan of plans) expect(plan, plan).not.toMatch(/Seq Scan on audit_log/);
+  });
+});
+
+describe('migration 0038’s backfill', () => {
+  it('scopes older back-office entries by what they name; customers’ entries stay unscoped', async () => {
+    const db = t.database.db;
+    const [device] = await queryRows<{ id: number }>(
+      db,
+      sql`SELECT id FROM checkin_devices WHERE event_id = ${eventA} LIMIT 1`,
+    );
+    const staff = `staff:${ownerA.userId}`;
+    const old = await db
+      .insert(auditLog)
+      .values([
+        {
+          actor: staff,
+          action: 'door_device.revoke',
+          entity: 'checkin_device',
+          entityId: String(device!.id),
+        },
+        { actor: staff, action: 'event.updated', entity: 'event', entityId: String(eventA2) },
+        { actor: staff, action: 'x.y', entity: 'thing', data: { event_id: eventA } },
+        { actor: staff, action: 'team.removed', entity: 'organizer', entityId: String(orgB) },
+        { actor: 'customer:1', action: 'ticket.transfer', entity: 'event', entityId: String(eventA) },
+      ])
+      .returning({ id: auditLog.id });
+    const ids = old.map((r) => r.id);
+    // the rows as the migration found them: no scope yet
+    await db.execute(
+      sql`UPDATE audit_log SET organizer_id = NULL, event_id = NULL WHERE id IN (${sql.join(ids, sql`, `)})`,
+    );
+    const migration = fs.readFileSync(
+      path.join(import.meta.dirname, '../drizzle/0038_door_lists_audit_scope.sql'),
+      'utf8',
+    );
+    for (const statement of migration.split('--> statement-breakpoint'))
+      if (/^\s*(--[^\n]*\n\s*)*UPDATE/.test(statement)) await db.execute(sql.raw(statement));
+    const rows = await queryRows<{ id: number; organizer_id: number | null; event_id: number | null }>(
+      db,
+      sql`SELECT id, organizer_id, event_id FROM audit_log WHERE id IN (${sql.join(ids, sql`, `)}) ORDER BY id`,
+    );
+    expect(rows.map((r) => [r.organizer_id, r.event_id])).toEqual([
+      [orgA, eventA],
+      [orgA, eventA2],
+      [orgA, eventA],
+      [orgB, null],
+      [null, null],
+    ]);
   });
 });
