@@ -6,7 +6,12 @@
  * is found by UID or code with its ledger paged by keyset; the finance user's reconciliation
  * balances to the cent. Another organiser's ids are 404.
  */
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbOrTx } from '../src/db/client';
+import { productSalesOfEvent, tillMenu } from '../src/modules/stations/bar-products.repository';
+import { walletLedgerPage } from '../src/modules/wallet/bracelets.admin.repository';
+import { eventLedgerSums, eventRefundSums } from '../src/modules/wallet/reconciliation.repository';
 import {
   inDays,
   newDraftEvent,
@@ -337,6 +342,10 @@ describe('a bracelet’s history', () => {
       expect((await call(otherOwner, 'POST', `${at}/${b.id}/block`)).statusCode).toBe(404);
     }
     expect((await call(manager, 'GET', `${base}/bracelets/lookup?ref=000000`)).statusCode).toBe(404);
+    // without a reference: 400 for the event's team, still 404 for another organiser
+    expect((await call(manager, 'GET', `${base}/bracelets/lookup`)).statusCode).toBe(400);
+    const stranger = `/api/backoffice/organizers/${otherOrg}/events/${event}/bracelets/lookup`;
+    expect((await call(otherOwner, 'GET', stranger)).statusCode).toBe(404);
   });
 });
 
@@ -361,5 +370,33 @@ describe('the float reconciled', () => {
     expect(csv.body).toContain('Saldo nas carteiras (float);30,50;3050');
     expect(csv.body).toContain('Diferença (entradas − saídas − float);0,00;0');
     expect((await call(manager, 'GET', `${base}/wallet/reconciliation`)).statusCode).toBe(403);
+  });
+});
+
+describe('the reads', () => {
+  it('reach the big tables through an index (EXPLAIN with sequential scans priced out)', async () => {
+    const plans: string[] = [];
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const explaining = {
+        execute: async (query: SQL) => {
+          const res = (await tx.execute(sql`explain (format text) ${query}`)) as unknown as {
+            rows: { 'QUERY PLAN': string }[];
+          };
+          plans.push(res.rows.map((r) => r['QUERY PLAN']).join('\n'));
+          return { rows: [] };
+        },
+      } as unknown as DbOrTx;
+      await productSalesOfEvent(explaining, event);
+      await tillMenu(explaining, bar.id);
+      await walletLedgerPage(explaining, 1, 51, { at: new Date(), id: 10 });
+      await eventLedgerSums(explaining, event);
+      await eventRefundSums(explaining, event);
+    });
+    expect(plans).toHaveLength(5);
+    for (const plan of plans)
+      expect(plan).not.toMatch(
+        /Seq Scan on (bar_product_sales|wallet_transactions|wallets|refund_requests)\b/,
+      );
   });
 });

@@ -111,8 +111,8 @@ export const tillMenuResponse = z.object({
 /* ---------- a bracelet's history ---------- */
 
 export const braceletLookupQuery = z.object({
-  /** NFC UID or printed code */
-  ref: z.string({ message: 'validation.required' }).trim().min(1, { message: 'validation.required' }).max(64),
+  /** NFC UID or printed code (required: checked after the event, so another organiser's event is 404) */
+  ref: z.string().trim().max(64, { message: 'validation.too_big' }).optional(),
 });
 
 export const braceletDetailView = z.object({

@@ -12,6 +12,7 @@ import {
 } from '@bilheteira/shared/schemas/backoffice-bar-products';
 import type { Db, DbOrTx } from '../../db/client';
 import { audit } from '../../lib/audit';
+import { validationFailed } from '../../lib/errors';
 import { ownEvent } from '../events/events.admin.service';
 import { describeTransaction } from './transaction-description';
 import { setBraceletBlocked, walletLedgerPage } from './bracelets.admin.repository';
@@ -49,9 +50,12 @@ async function detail(db: DbOrTx, bracelet: BraceletRow): Promise<BraceletDetail
   };
 }
 
-/** The event's bracelet with this NFC UID or printed code. Throws 404 `bracelet_not_found`. */
-export async function findEventBraceletDetail(db: Db, ref: EventRef, uidOrCode: string) {
-  const bracelet = await eventBracelet(db, ref, (eventId) => findBraceletByUidOrCode(db, eventId, uidOrCode));
+/** The event's bracelet with this NFC UID or printed code. Throws 404 `bracelet_not_found`, 400 without one. */
+export async function findEventBraceletDetail(db: Db, ref: EventRef, uidOrCode: string | undefined) {
+  const bracelet = await eventBracelet(db, ref, (eventId) => {
+    if (!uidOrCode) throw validationFailed({ ref: ['validation.required'] });
+    return findBraceletByUidOrCode(db, eventId, uidOrCode);
+  });
   return detail(db, bracelet);
 }
 
