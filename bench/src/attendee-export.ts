@@ -309,7 +309,7 @@ export async function runAttendeeExport(args: string[]) {
     const lines = [
       `# Attendee export — ${startedAt.toISOString().slice(0, 10)}, PostgreSQL`,
       '',
-      `${k(TICKETS)} tickets of one event (50 % two per buyer, 40 % checked in), the real app as a child process, ` +
+      `${k(TICKETS)} tickets of one event (two per buyer, 40 % checked in), the real app as a child process, ` +
         `the owner's session, accept-encoding ${ENCODING}, ${RUNS} runs per format (medians). Baseline: the same rows and joins in one ` +
         `statement through pg, no HTTP (measured before each run). machine: ${machineLine()}`,
       '',
