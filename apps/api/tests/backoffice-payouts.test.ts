@@ -16,6 +16,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import fc from 'fast-check';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payoutEventResponse, payoutListResponse } from '@bilheteira/shared/schemas/backoffice-payouts';
 import { adminPaymentRefundListResponse } from '@bilheteira/shared/schemas/backoffice-payment-refunds';
@@ -25,11 +26,13 @@ import {
   orderRefunds,
   orders,
   organizers,
+  paymentDisputes,
   payments,
   rateLimits,
   wallets,
   walletTransactions,
 } from '../src/db/schema/index';
+import { chargebacksOfEvents } from '../src/modules/payments/disputes.repository';
 import { orderRefundsOfEvents } from '../src/modules/payments/refund-queue.repository';
 import { organizerPayoutEvents, salesOfEvents } from '../src/modules/payouts/payouts.repository';
 import { ledgerPeriodTotals } from '../src/modules/wallet/wallet-payout.repository';
@@ -45,6 +48,7 @@ import {
 import { lifecycleHelpers } from './event-lifecycle.fixtures';
 import { createTestApp, DEMO, login, type TestApp } from './helpers';
 
+const WEBHOOK_SECRET = 'whsec_payouts_fixture';
 let t: TestApp;
 let orgId: number;
 let owner: StaffSession;
@@ -52,7 +56,9 @@ let customerId: number;
 let h: ReturnType<typeof lifecycleHelpers>;
 
 beforeAll(async () => {
-  t = await createTestApp({ config: { MAX_EVENT_LOOP_DELAY_MS: 60_000 } });
+  t = await createTestApp({
+    config: { MAX_EVENT_LOOP_DELAY_MS: 60_000, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET },
+  });
   h = lifecycleHelpers(t);
   orgId = (await t.database.db.select().from(organizers).where(eq(organizers.slug, 'promotora-demo')))[0]!.id;
   owner = await signInWithTotp(t, DEMO_STAFF.owner);
@@ -105,6 +111,14 @@ const orderArb = fc.record({
   ),
   /** a payment approved too late and given back whole: not the order's money */
   stray: fc.boolean(),
+  /** the buyer's bank disputes the payment: a share of it, its status and when it was opened */
+  dispute: fc.option(
+    fc.record({
+      share: fc.double({ min: 0.1, max: 1, noNaN: true }),
+      status: fc.constantFrom('inquiry', 'open', 'won', 'lost', 'closed'),
+      at: instant,
+    }),
+  ),
 });
 const ledgerArb = fc.array(
   fc.record({
@@ -127,6 +141,7 @@ interface Expected {
   owedBack: number;
   refundFee: number;
   refundTopups: number;
+  chargebacks: number;
   wallet: Record<string, number>;
 }
 
@@ -148,6 +163,7 @@ async function writeScenario(
     owedBack: 0,
     refundFee: 0,
     refundTopups: 0,
+    chargebacks: 0,
     wallet: { topups_online: 0, topups_onsite: 0, bar: 0, refunds: 0, fees: 0, float: 0 },
   };
   for (const o of list) {
@@ -236,6 +252,18 @@ async function writeScenario(
         if (o.whole.status !== 'refunded') e.owedBack += given;
       }
     }
+    if (o.dispute) {
+      const amount = Math.max(1, Math.floor(total * o.dispute.share));
+      await db.insert(paymentDisputes).values({
+        paymentId: payment!.id,
+        provider: 'sandbox',
+        disputeRef: `dp_${randomUUID()}`,
+        amountCents: amount,
+        status: o.dispute.status,
+        createdAt: new Date(o.dispute.at),
+      });
+      if (within(o.dispute.at) && ['open', 'lost'].includes(o.dispute.status)) e.chargebacks += amount;
+    }
     if (o.stray)
       await db.insert(payments).values({
         orderId: order!.id,
@@ -292,10 +320,10 @@ function expectFigures(f: ReturnType<typeof payoutEventResponse.parse>['data']['
     refunds_service_fee_cents: e.refundFee,
     refunds_topups_cents: e.refundTopups,
     refunds_tickets_cents: refundTickets,
-    chargebacks_cents: 0,
-    chargebacks_recorded: false,
+    chargebacks_cents: e.chargebacks,
+    chargebacks_recorded: true,
     service_fee_kept_cents: e.service - e.refundFee,
-    owed_cents: e.tickets - refundTickets + e.topups - e.refundTopups,
+    owed_cents: e.tickets - refundTickets + e.topups - e.refundTopups - e.chargebacks,
     wallet: {
       topups_online_cents: e.wallet.topups_online,
       topups_onsite_cents: e.wallet.topups_onsite,
@@ -327,7 +355,9 @@ describe('payout of an event', () => {
         expect(all.wallet.float_end_cents).toBe(
           ledger.reduce((n, r) => n + (r.type.startsWith('topup') ? r.cents : -r.cents), 0),
         );
-        expect(all.collected_cents - all.refunds_cents).toBe(all.owed_cents + all.service_fee_kept_cents);
+        expect(all.collected_cents - all.refunds_cents - all.chargebacks_cents).toBe(
+          all.owed_cents + all.service_fee_kept_cents,
+        );
       }),
       { numRuns: 12 },
     );
@@ -395,6 +425,103 @@ describe('payout of an event', () => {
     expect((await get(viewer, base)).statusCode).toBe(403);
     const finance = await staffAs(t, { role: 'finance', organizerId: orgId });
     expect((await get(finance, base)).statusCode).toBe(200);
+  });
+});
+
+describe('chargebacks', () => {
+  it('a Stripe dispute (signed webhook, delivered twice) and a sandbox one are taken off what is owed', async () => {
+    const eventId = await newDraftEvent(t, owner, orgId, { name: 'Disputas' });
+    // two paid orders on a fresh event: one as if paid through Stripe, one in the sandbox
+    const [stripePaid, sandboxPaid] = await Promise.all(
+      [3000, 5000].map(async (cents) => {
+        const [order] = await t.database.db
+          .insert(orders)
+          .values({
+            reference: `D${randomUUID().slice(0, 12)}`,
+            customerId,
+            eventId,
+            status: 'paid',
+            subtotalCents: cents,
+            serviceCents: 0,
+            totalCents: cents,
+            expiresAt: new Date(),
+            paidAt: new Date(),
+          })
+          .returning();
+        const [payment] = await t.database.db
+          .insert(payments)
+          .values({
+            orderId: order!.id,
+            provider: cents === 3000 ? 'stripe' : 'sandbox',
+            method: 'card',
+            providerRef: `pi_${randomUUID()}`,
+            status: 'approved',
+            amountCents: cents,
+          })
+          .returning();
+        return payment!;
+      }),
+    );
+    const stripe = new Stripe('sk_test_dummy');
+    const deliver = (type: string, status: string) => {
+      const payload = JSON.stringify({
+        id: `evt_${randomUUID()}`,
+        object: 'event',
+        type,
+        api_version: '2025-01-01',
+        created: 1,
+        data: {
+          object: {
+            id: 'dp_payouts_1',
+            object: 'dispute',
+            amount: 3000,
+            status,
+            reason: 'fraudulent',
+            payment_intent: stripePaid!.providerRef,
+          },
+        },
+      });
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/payments/stripe/webhook',
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+        },
+        payload,
+      });
+    };
+    for (let i = 0; i < 2; i++) {
+      const res = await deliver('charge.dispute.created', 'needs_response');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().outcome).toBe('dispute');
+    }
+    const url = `/api/backoffice/organizers/${orgId}/payouts/events/${eventId}`;
+    const figures = async () => payoutEventResponse.parse((await get(owner, url)).json()).data.figures;
+    expect(await figures()).toMatchObject({
+      chargebacks_cents: 3000,
+      owed_cents: 5000,
+      chargebacks_recorded: true,
+    });
+    // the bank decides for the organiser: the money is back
+    expect((await deliver('charge.dispute.closed', 'won')).json().outcome).toBe('dispute');
+    expect(await figures()).toMatchObject({ chargebacks_cents: 0, owed_cents: 8000 });
+
+    // the sandbox's bank disputes the other payment, and it is lost
+    const dev = (status: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/dev/disputes',
+        payload: { payment_id: sandboxPaid!.id, status },
+      });
+    expect((await dev('open')).statusCode).toBe(200);
+    expect((await dev('lost')).json().data).toMatchObject({ status: 'lost', amount_cents: 5000 });
+    expect(await figures()).toMatchObject({ chargebacks_cents: 5000, owed_cents: 3000 });
+    expect((await dev('nonsense')).statusCode).toBe(400);
+    const rows = await h.rows<{ n: number }>(
+      sql`select count(*)::int as n from payment_disputes where payment_id in (${stripePaid!.id}, ${sandboxPaid!.id})`,
+    );
+    expect(rows[0]!.n).toBe(2);
   });
 });
 
@@ -500,8 +627,9 @@ describe("the payout's reads", () => {
       await orderRefundsOfEvents(explaining, [eventId], from, to);
       await ledgerPeriodTotals(explaining, [eventId], from, to);
       await ledgerPeriodTotals(explaining, [eventId], null, null);
+      await chargebacksOfEvents(explaining, [eventId], from, to);
     });
-    expect(plans).toHaveLength(7);
+    expect(plans).toHaveLength(8);
     const seqScans = (node: unknown): string[] => {
       if (!node || typeof node !== 'object') return [];
       const n = node as Record<string, unknown>;

@@ -82,7 +82,11 @@ export const payoutFigures = z.object({
   /** part of refunds_cents that was online wallet top-ups given back to the card */
   refunds_topups_cents: cents,
   chargebacks_cents: cents,
-  /** false: chargebacks are not recorded yet, the figure is 0 by lack of data */
+  /**
+   * true: chargebacks come from recorded disputes (Stripe's charge.dispute.* events, the
+   * sandbox's route); chargebacks_cents is what the buyers' banks took back (disputes opened in
+   * the period, still being decided or lost)
+   */
   chargebacks_recorded: z.boolean(),
   service_fee_kept_cents: cents,
   /** the VAT inside service_fee_kept_cents, at the event's rate */
@@ -157,3 +161,11 @@ export const payoutListResponse = z.object({
   }),
 });
 export type PayoutListResponse = z.output<typeof payoutListResponse>;
+
+/** POST /api/dev/disputes (development only): the sandbox's bank disputes a sandbox payment. */
+export const sandboxDisputeBody = z.strictObject({
+  payment_id: idParam,
+  status: z.enum(['inquiry', 'open', 'won', 'lost', 'closed'], { message: 'validation.invalid' }),
+  amount_cents: z.number().int().min(1).max(100_000_000).optional(),
+  reason: z.string().trim().max(64).optional(),
+});

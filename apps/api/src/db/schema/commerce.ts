@@ -286,9 +286,6 @@ export const paymentDisputes = pgTable(
   },
   (t) => [
     index('payment_disputes_payment_idx').on(t.paymentId),
-    check(
-      'payment_disputes_status_check',
-      sql`${t.status} IN ('inquiry', 'open', 'won', 'lost', 'closed')`,
-    ),
+    check('payment_disputes_status_check', sql`${t.status} IN ('inquiry', 'open', 'won', 'lost', 'closed')`),
   ],
 );

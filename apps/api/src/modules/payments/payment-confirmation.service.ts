@@ -12,6 +12,7 @@ import {
   forgetAttemptRequests,
   insertPayment,
 } from './payments.repository';
+import { handleStripeDispute } from './disputes.service';
 
 /** A payment of the customer by its public reference (another customer's: 404). */
 export async function findOwnedPayment(db: Db, customerId: number, reference: string) {
@@ -31,6 +32,12 @@ export async function handleStripeEvent(
   event: Stripe.Event,
   now: Date,
 ): Promise<string> {
+  if (
+    event.type === 'charge.dispute.created' ||
+    event.type === 'charge.dispute.updated' ||
+    event.type === 'charge.dispute.closed'
+  )
+    return handleStripeDispute(ctx.db, event.data.object, now);
   if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.payment_failed')
     return 'ignored';
   const intent = event.data.object;

@@ -52,9 +52,9 @@ export const payoutsMessages = defineMessages({
   },
   'payouts.line.chargebacks': { 'pt-pt': 'Chargebacks', en: 'Chargebacks', es: 'Contracargos' },
   'payouts.hint.chargebacks': {
-    'pt-pt': 'Pagamentos contestados junto do banco. Ainda não registados: 0.',
-    en: 'Payments disputed with the bank. Not recorded yet: 0.',
-    es: 'Pagos disputados ante el banco. Aún no registrados: 0.',
+    'pt-pt': 'Pagamentos contestados pelo banco do comprador, em disputa ou perdidos.',
+    en: 'Payments disputed by the buyer’s bank, being decided or lost.',
+    es: 'Pagos disputados por el banco del comprador, en disputa o perdidos.',
   },
   'payouts.line.service_fee_kept': {
     'pt-pt': 'Taxa da Bilheteira',

@@ -1,7 +1,7 @@
 /**
  * Payouts (issue 27 item 7): per event and period, what buyers paid through the platform
  * (tickets, the platform's service fee, online wallet top-ups), what went back to them
- * (refunds to their payment method; chargebacks), the fee the platform keeps and what is owed
+ * (refunds to their payment method; chargebacks, the money their banks took back), the fee the platform keeps and what is owed
  * to the organiser; beside it the event's cashless figures from its wallet ledger. Every
  * figure is a sum of rows read by index through the event (payouts.repository.ts, the
  * payments and wallet modules' own reads), so it reconciles with the orders and the ledger to
@@ -20,6 +20,7 @@ import { zonedTimeToUtc } from '@bilheteira/shared/timezone';
 import type { DbOrTx } from '../../db/client';
 import { translate } from '../../i18n/messages';
 import { ownEvent } from '../events/events.admin.service';
+import { chargebackTotals } from '../payments/disputes.service';
 import { orderRefundTotals, type EventOrderRefunds } from '../payments/refund-queue.service';
 import { walletPayoutFigures, type WalletPayoutFigures } from '../wallet/wallet-payout.service';
 import {
@@ -58,14 +59,14 @@ const NO_WALLET: WalletPayoutFigures = {
   floatEndCents: 0,
 };
 
-/** One event's payout from its sums (chargebacks are not recorded yet: 0, said so). */
+/** One event's payout from its sums. */
 export function payoutFiguresOf(
   sales: SalesTotals,
   refunds: EventOrderRefunds,
   wallet: WalletPayoutFigures,
   vatPercent: number,
+  chargebacks = 0,
 ): PayoutFigures {
-  const chargebacks = 0;
   const onlineTopups = sales.totalCents - sales.subtotalCents - sales.serviceCents;
   const refundsTickets = refunds.refundsCents - refunds.serviceFeeCents - refunds.topupCents;
   const feeKept = sales.serviceCents - refunds.serviceFeeCents;
@@ -81,7 +82,7 @@ export function payoutFiguresOf(
     refunds_tickets_cents: refundsTickets,
     refunds_topups_cents: refunds.topupCents,
     chargebacks_cents: chargebacks,
-    chargebacks_recorded: false,
+    chargebacks_recorded: true,
     service_fee_kept_cents: feeKept,
     service_fee_vat_cents: vatInside(feeKept, vatPercent),
     service_fee_vat_percent: vatPercent,
@@ -154,10 +155,11 @@ export async function eventsPayouts(
 ): Promise<{ event: PayoutEventRow; figures: PayoutFigures }[]> {
   const { fromAt, toAt } = periodBounds(q);
   const ids = events.map((e) => e.id);
-  const [sales, refunds, wallets] = await Promise.all([
+  const [sales, refunds, wallets, chargebacks] = await Promise.all([
     salesOfEvents(db, ids, fromAt, toAt),
     orderRefundTotals(db, ids, fromAt, toAt),
     walletPayoutFigures(db, ids, fromAt, toAt),
+    chargebackTotals(db, ids, fromAt, toAt),
   ]);
   return events.map((event) => ({
     event,
@@ -166,6 +168,7 @@ export async function eventsPayouts(
       refunds.get(event.id) ?? NO_REFUNDS,
       wallets.get(event.id) ?? NO_WALLET,
       event.serviceFeeVatPercent,
+      chargebacks.get(event.id) ?? 0,
     ),
   }));
 }

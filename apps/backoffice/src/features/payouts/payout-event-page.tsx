@@ -106,9 +106,6 @@ export function PayoutEventPage() {
             lines={data!.lines.filter((l) => l.section === 'cashless')}
             testId="cashless-lines"
           />
-          {!data!.figures.chargebacks_recorded && (
-            <p className="text-sm text-slate-700">{t('chargebacks_note')}</p>
-          )}
         </>
       )}
     </div>
