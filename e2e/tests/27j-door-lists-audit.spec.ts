@@ -12,11 +12,14 @@ import { newOrganizer, organizerCall } from '../support/organizer';
 /**
  * Issue 27 items 4 and 9, as an owner runs a VIP gate: a check-in list of the VIP type at gate
  * "VIP", a door device put on it; a general ticket scanned through the door API is refused,
- * naming the list; the activity log shows the owner adding the device. Checked in en and es.
+ * naming the list; the activity log shows the owner adding the device, in en and es too; the
+ * platform operators' log, narrowed to this organiser, shows it with the organiser's name.
  */
 test('a VIP gate refuses a general ticket by its list; the activity log shows who added the device', async ({
   page,
   request,
+  browser,
+  baseURL,
 }) => {
   const organizer = await newOrganizer(page.request);
   const call = organizerCall(page.request, organizer);
@@ -91,4 +94,26 @@ test('a VIP gate refuses a general ticket by its list; the activity log shows wh
     await expect(added).toContainText(sentence);
   }
   await screenshotBoth(page, '27j-activity-es');
+
+  // the platform operators' log, narrowed to this organiser
+  const context = await browser.newContext({ baseURL, locale: 'pt-PT', timezoneId: 'Europe/Lisbon' });
+  const cookie = process.env.E2E_OPERATOR_COOKIE!;
+  const eq = cookie.indexOf('=');
+  await context.addCookies([
+    {
+      name: cookie.slice(0, eq),
+      value: cookie.slice(eq + 1),
+      domain: new URL(baseURL!).hostname,
+      path: '/api/backoffice',
+      httpOnly: true,
+      sameSite: 'Strict',
+    },
+  ]);
+  const op = await context.newPage();
+  await op.goto('/backoffice/operator/activity');
+  await expect(op.getByRole('heading', { name: 'Atividade da plataforma' })).toBeVisible();
+  await op.getByLabel('Organização').selectOption({ label: organizer.name });
+  await expect(op.locator('[data-action="door_device.create"]')).toContainText(organizer.name);
+  await screenshotBoth(op, '27j-platform-activity');
+  await context.close();
 });
