@@ -10,23 +10,26 @@ const n = (v: unknown) => Number(v ?? 0);
 /**
  * The event's ledger added up (signed cents): top-ups online (no till) and at a till,
  * transfers, bar and shop payments, cash back at a till, refund-to-IBAN rows (their
- * reversals included) and fees; the whole sum and the row count.
+ * reversals included) and fees; the whole sum and the row count. Read from ledger_totals,
+ * which the database adds each ledger row to as it is written (ledger_totals_add; station 0:
+ * no till): a few rows per till whatever the size of the ledger, and kept apart from the
+ * wallets' cached balances the reconciliation checks.
  */
 export async function eventLedgerSums(db: DbOrTx, eventId: number) {
   const rows = await queryRows<Record<string, unknown>>(
     db,
     sql`select
-          coalesce(sum(t.amount_cents) filter (where t.type = 'topup' and t.station_id is null), 0) as topup_online,
-          coalesce(sum(t.amount_cents) filter (where t.type = 'topup' and t.station_id is not null), 0) as topup_onsite,
-          coalesce(sum(t.amount_cents) filter (where t.type = 'transfer'), 0) as transfer,
-          coalesce(sum(t.amount_cents) filter (where t.type = 'consumption'), 0) as consumption,
-          coalesce(sum(t.amount_cents) filter (where t.type = 'refund' and t.station_id is not null), 0) as cash_refund,
-          coalesce(sum(t.amount_cents) filter (where t.type = 'refund' and t.station_id is null), 0) as wallet_refund,
-          coalesce(sum(t.amount_cents) filter (where t.type = 'fee'), 0) as fee,
-          coalesce(sum(t.amount_cents), 0) as total,
-          count(*) as n
-        from wallets w join wallet_transactions t on t.wallet_id = w.id
-        where w.event_id = ${eventId}`,
+          coalesce(sum(amount_cents) filter (where type = 'topup' and station_id = 0), 0) as topup_online,
+          coalesce(sum(amount_cents) filter (where type = 'topup' and station_id <> 0), 0) as topup_onsite,
+          coalesce(sum(amount_cents) filter (where type = 'transfer'), 0) as transfer,
+          coalesce(sum(amount_cents) filter (where type = 'consumption'), 0) as consumption,
+          coalesce(sum(amount_cents) filter (where type = 'refund' and station_id <> 0), 0) as cash_refund,
+          coalesce(sum(amount_cents) filter (where type = 'refund' and station_id = 0), 0) as wallet_refund,
+          coalesce(sum(amount_cents) filter (where type = 'fee'), 0) as fee,
+          coalesce(sum(amount_cents), 0) as total,
+          coalesce(sum(row_count), 0) as n
+        from ledger_totals
+        where event_id = ${eventId}`,
   );
   const r = rows[0] ?? {};
   return {
