@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { generate } from 'otplib';
-import { expect, type Browser, type Locator, type Page } from './test';
+import { expect, type APIRequestContext, type Browser, type Locator, type Page } from './test';
 import { lastOutboxMessage } from './helpers';
 
 /** People of a back-office story: their own browsers, invitations, sign-in and counted steps. */
@@ -76,4 +76,47 @@ export async function signInWithTotp(
   const epoch = Math.floor(Date.now() / 1000) + (codeAhead ? 30 : 0);
   await page.getByLabel('Código', { exact: true }).fill(await generate({ secret: who.totpSecret, epoch }));
   await page.getByRole('button', { name: 'Verificar' }).click();
+}
+
+/**
+ * A member of an organiser's team with `role`, invited by the owner (whose session is in
+ * `ownerRequest`) and joined in a request context of their own: invitation accepted with a
+ * password, signed in, TOTP set up. Answers what they sign in with.
+ */
+export async function newTeamMember(
+  ownerRequest: APIRequestContext,
+  organizer: { id: number; headers: { 'x-csrf-token': string } },
+  memberRequest: APIRequestContext,
+  { role, name }: { role: string; name: string },
+) {
+  const email = `${role}-${Date.now()}${randomInt(1000)}@promotora-e2e.pt`;
+  const invited = await ownerRequest.post(`/api/backoffice/organizers/${organizer.id}/invitations`, {
+    headers: organizer.headers,
+    data: { email, role },
+  });
+  expect(invited.ok(), await invited.text()).toBe(true);
+  const outbox = await memberRequest.get(`/api/dev/outbox?recipient=${encodeURIComponent(email)}`);
+  const mails = ((await outbox.json()) as { data: { meta: { link?: string } }[] }).data;
+  const link = mails.find((m) => m.meta.link)?.meta.link;
+  expect(link, `no invitation to ${email}`).toBeTruthy();
+  const token = new URL(link!).pathname.split('/').pop()!;
+  const password = 'Equipa!2026-e2e-seguro';
+  const accept = await memberRequest.post(`/api/backoffice/invitations/${token}/accept`, {
+    data: { name, password },
+  });
+  expect(accept.ok(), await accept.text()).toBe(true);
+  const login = await memberRequest.post('/api/backoffice/auth/login', { data: { email, password } });
+  expect(login.ok(), await login.text()).toBe(true);
+  const headers = {
+    'x-csrf-token': ((await login.json()) as { data: { csrf_token: string } }).data.csrf_token,
+  };
+  const setup = await memberRequest.post('/api/backoffice/auth/totp/setup', { headers });
+  expect(setup.ok(), await setup.text()).toBe(true);
+  const totpSecret = ((await setup.json()) as { data: { secret: string } }).data.secret;
+  const enable = await memberRequest.post('/api/backoffice/auth/totp/enable', {
+    headers,
+    data: { code: await generate({ secret: totpSecret }) },
+  });
+  expect(enable.ok(), await enable.text()).toBe(true);
+  return { email, password, totpSecret };
 }
