@@ -182,6 +182,24 @@ describe('the platform operators’ log', () => {
   });
 });
 
+describe('sign-ins', () => {
+  it('a sign-in is audited with the session it opened (operators read it)', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/backoffice/auth/login',
+      headers: { 'user-agent': 'Firefox/140.0' },
+      payload: { email: 'operador@bilheteira.pt', password: 'Operador!2026demo' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const logins = (await get(operator, '/api/backoffice/operator/activity?action=staff.login')).json().data;
+    expect(logins[0]).toMatchObject({
+      action: 'staff.login',
+      actor: { kind: 'staff', platform: true },
+      session: { user_agent: 'Firefox/140.0' },
+    });
+  });
+});
+
 describe('migration 0038’s backfill', () => {
   it('scopes older back-office entries by what they name; customers’ entries stay unscoped', async () => {
     const db = t.database.db;

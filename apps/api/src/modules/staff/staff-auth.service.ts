@@ -5,7 +5,7 @@
 import { isRole, permissionsOf, SECOND_FACTOR_ROLES } from '@bilheteira/shared/backoffice-roles';
 import type { StaffMe } from '@bilheteira/shared/schemas/backoffice';
 import type { Db, DbOrTx } from '../../db/client';
-import { audit } from '../../lib/audit';
+import { audit, setAuditScope } from '../../lib/audit';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords';
 import { hitLimit } from '../../lib/rate-limit';
@@ -72,6 +72,8 @@ export async function loginStaff(
   if (!user || !ok || user.status !== 'active') throw staffErrors.invalidCredentials();
   const secondFactorDone = !(await secondFactorNeeded(db, user));
   const session = await startStaffSession(db, { ...input, userId: user.id, secondFactorDone }, now);
+  // the sign-in is the new session's first entry (its IP and browser in the activity log)
+  setAuditScope({ staffSessionId: session.sessionId });
   await audit(db, {
     actor: staffActor(user.id),
     action: 'staff.login',
