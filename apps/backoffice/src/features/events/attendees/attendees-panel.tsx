@@ -94,63 +94,7 @@ export function AttendeesPanel({ organizerId, event }: { organizerId: number; ev
         </div>
       </div>
 
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))] lg:items-start">
-        <div className="sm:col-span-2 lg:col-span-1">
-          <label htmlFor="attendees-search" className="field-label">
-            {t('attendees:search')}
-          </label>
-          <input
-            id="attendees-search"
-            type="search"
-            className="field-input"
-            value={search}
-            maxLength={ORDER_SEARCH_MAX}
-            autoComplete="off"
-            aria-describedby="attendees-search-hint"
-            onChange={(e) => setSearch(e.target.value)}
-            data-testid="attendees-search"
-          />
-          <p id="attendees-search-hint" className="mt-1 text-xs text-slate-700">
-            {t('attendees:search_hint')}
-          </p>
-        </div>
-        <Choice
-          id="attendees-type"
-          label={t('attendees:type_filter')}
-          value={filters.ticketTypeId}
-          onChange={(v) => change({ ticketTypeId: Number(v) })}
-          options={[
-            [0, t('attendees:all_types')],
-            ...event.ticket_types.map((x) => [x.id, x.name] as [number, string]),
-          ]}
-        />
-        {event.sessions.length > 0 && (
-          <Choice
-            id="attendees-session"
-            label={t('attendees:session_filter')}
-            value={filters.sessionId}
-            onChange={(v) => change({ sessionId: Number(v) })}
-            options={[
-              [0, t('attendees:all_sessions')],
-              ...event.sessions.map((s) => [s.id, `${s.date} ${s.hour}`] as [number, string]),
-            ]}
-          />
-        )}
-        <Choice
-          id="attendees-status"
-          label={t('attendees:status_filter')}
-          value={filters.status}
-          onChange={(v) => change({ status: v as AttendeeFilterValues['status'] })}
-          options={ATTENDEE_STATUSES.map((s) => [s, t(`attendees:status.${s}`)])}
-        />
-        <Choice
-          id="attendees-checked-in"
-          label={t('attendees:checked_in_filter')}
-          value={filters.checkedIn}
-          onChange={(v) => change({ checkedIn: v as AttendeeFilterValues['checkedIn'] })}
-          options={ATTENDEE_CHECKED_IN.map((s) => [s, t(`attendees:checked_in.${s}`)])}
-        />
-      </div>
+      <Filters event={event} search={search} onSearch={setSearch} filters={filters} onChange={change} />
 
       {list.isPending ? (
         <Loading />
@@ -182,6 +126,89 @@ export function AttendeesPanel({ organizerId, event }: { organizerId: number; ev
         </nav>
       )}
     </section>
+  );
+}
+
+/** The search box and the filters (type, session for a session event, status, checked in). */
+function Filters({
+  event,
+  search,
+  onSearch,
+  filters,
+  onChange: change,
+}: {
+  event: AdminEventView;
+  search: string;
+  onSearch(text: string): void;
+  filters: AttendeeFilterValues;
+  onChange(next: Partial<AttendeeFilterValues>): void;
+}) {
+  const { t } = useTranslation('attendees');
+  return (
+    <div
+      className={`grid gap-3 sm:grid-cols-2 lg:items-start ${
+        // the search wider, then one column per filter (the session's only for a session event)
+        event.sessions.length > 0
+          ? 'lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))]'
+          : 'lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]'
+      }`}
+    >
+      <div className="sm:col-span-2 lg:col-span-1">
+        <label htmlFor="attendees-search" className="field-label">
+          {t('attendees:search')}
+        </label>
+        <input
+          id="attendees-search"
+          type="search"
+          className="field-input"
+          value={search}
+          maxLength={ORDER_SEARCH_MAX}
+          autoComplete="off"
+          aria-describedby="attendees-search-hint"
+          onChange={(e) => onSearch(e.target.value)}
+          data-testid="attendees-search"
+        />
+        <p id="attendees-search-hint" className="mt-1 text-xs text-slate-700">
+          {t('attendees:search_hint')}
+        </p>
+      </div>
+      <Choice
+        id="attendees-type"
+        label={t('attendees:type_filter')}
+        value={filters.ticketTypeId}
+        onChange={(v) => change({ ticketTypeId: Number(v) })}
+        options={[
+          [0, t('attendees:all_types')],
+          ...event.ticket_types.map((x) => [x.id, x.name] as [number, string]),
+        ]}
+      />
+      {event.sessions.length > 0 && (
+        <Choice
+          id="attendees-session"
+          label={t('attendees:session_filter')}
+          value={filters.sessionId}
+          onChange={(v) => change({ sessionId: Number(v) })}
+          options={[
+            [0, t('attendees:all_sessions')],
+            ...event.sessions.map((s) => [s.id, `${s.date} ${s.hour}`] as [number, string]),
+          ]}
+        />
+      )}
+      <Choice
+        id="attendees-status"
+        label={t('attendees:status_filter')}
+        value={filters.status}
+        onChange={(v) => change({ status: v as AttendeeFilterValues['status'] })}
+        options={ATTENDEE_STATUSES.map((s) => [s, t(`attendees:status.${s}`)])}
+      />
+      <Choice
+        id="attendees-checked-in"
+        label={t('attendees:checked_in_filter')}
+        value={filters.checkedIn}
+        onChange={(v) => change({ checkedIn: v as AttendeeFilterValues['checkedIn'] })}
+        options={ATTENDEE_CHECKED_IN.map((s) => [s, t(`attendees:checked_in.${s}`)])}
+      />
+    </div>
   );
 }
 
