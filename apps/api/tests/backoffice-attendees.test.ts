@@ -203,6 +203,42 @@ describe('GET …/events/:eventId/attendees', () => {
     expect(all).toEqual([...all].sort((a, b) => a - b));
   });
 
+  it("filters a session event's attendees by session", async () => {
+    const teatro = await eventIdOf(t, 'teatro-demo');
+    const sessions = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`select id from event_sessions where event_id = ${teatro} order by starts_at`,
+    );
+    const [normal] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`select id from ticket_types where event_id = ${teatro} and name = 'Normal'`,
+    );
+    const token = await customer({ ...ines, email: 'ines.teatro@example.pt', mobile: '+351934555333' });
+    const created = await injectAs(t.app, token, {
+      method: 'POST',
+      url: '/api/orders',
+      payload: {
+        event_id: teatro,
+        include_cart: false,
+        items: [{ ticket_id: normal!.id, qty: 1, session_id: sessions[1]!.id }],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const paid = await injectAs(t.app, token, {
+      method: 'POST',
+      url: `/api/orders/${created.json().data.id}/pay`,
+      payload: { method: 'card', card: { number: '4242424242424242', expiry: '12/2099', name: 'Inês' } },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const url = (session: number) =>
+      `/api/backoffice/organizers/${orgA}/events/${teatro}/attendees?q=ines.teatro%40example.pt&session_id=${session}`;
+    const mine = attendeeListResponse.parse((await get(staff.owner, url(sessions[1]!.id))).json());
+    expect(mine.data).toHaveLength(1);
+    expect(mine.data[0]!.session).toMatchObject({ id: sessions[1]!.id });
+    const other = attendeeListResponse.parse((await get(staff.owner, url(sessions[0]!.id))).json());
+    expect(other.data).toEqual([]);
+  });
+
   it('refuses bad input (localised 400), another organiser (404) and the door staff (403)', async () => {
     const bad = await get(staff.owner, `${base()}?per_page=0&status=lost`, 'en');
     expect(bad.statusCode).toBe(400);
