@@ -205,7 +205,7 @@ function timelineOf(s: Story): Entry[] {
         entry(m.createdAt, 'message', { action: m.channel, detail: m.subject || m.kind || null }),
       ),
       ...s.audits
-        .filter((a) => !TOLD_BY_ROWS.has(a.action))
+        .filter((a) => !TOLD_BY_ROWS.has(a.action) && !(a.action === 'order.refund' && a.orderRefundId))
         .map((a) =>
           entry(a.createdAt, 'audit', {
             action: a.action,

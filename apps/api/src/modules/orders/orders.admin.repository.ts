@@ -265,6 +265,8 @@ export function findOrderAudit(
       entity: auditLog.entity,
       entityId: auditLog.entityId,
       createdAt: auditLog.createdAt,
+      // a back-office refund's entry names its refund row, which the story tells itself
+      orderRefundId: sql<number | null>`(${auditLog.data}->>'order_refund_id')::int`,
     })
     .from(auditLog)
     .where(or(...about))

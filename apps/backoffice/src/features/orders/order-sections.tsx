@@ -98,6 +98,13 @@ export function LinesSection({ order }: { order: AdminOrderView }) {
                   {sessionOf(l.session_date, l.session_hour) && (
                     <p className="text-slate-700">{sessionOf(l.session_date, l.session_hour)}</p>
                   )}
+                  {l.refunded_cents > 0 && (
+                    <p className="font-semibold text-slate-800" data-testid="line-refunded">
+                      {l.kind === 'topup'
+                        ? t('line_refunded_topup', { amount: formatEur(l.refunded_cents) })
+                        : t('line_refunded', { count: l.refunded_qty, amount: formatEur(l.refunded_cents) })}
+                    </p>
+                  )}
                   {l.discount_cents > 0 && (
                     <p className="text-slate-700">
                       {t('line_discount', { amount: formatEur(l.discount_cents) })}
