@@ -55,6 +55,15 @@ export const ENDPOINTS: Endpoint[] = [
   ['station-totals', `${E}/stations/totals`, '', 'the last 24 h of the ledger per till (about 870,000 rows)'],
   ['bracelets', `${E}/bracelets`, '', `${k(V.bracelets)} bracelets`],
   ['bracelets-search', `${E}/bracelets`, '?q={braceletCode}', 'one bracelet by printed code'],
+  ['bracelet-lookup', `${E}/bracelets/lookup`, '?ref={braceletCode}', 'one bracelet by printed code, with its wallet'],
+  ['bracelet-history', `${E}/bracelets/{braceletId}/transactions`, '', "one bracelet's 49 ledger rows"],
+  ['float-reconciliation', `${E}/wallet/reconciliation`, '', `${k(V.ledgerRows)} ledger rows, ${k(V.bracelets)} wallets`],
+  ['attendees', `${E}/attendees`, '', `${k(V.tickets)} tickets`],
+  ['attendees-search', `${E}/attendees`, '?q={name}', 'a holder by full name'],
+  ['payouts', `${O}/payouts`, '', "the organiser's events in the period"],
+  ['payout-event', `${O}/payouts/events/{eventId}`, '', "the festival's statement: 50,000 orders, its ledger"],
+  ['payment-refunds', `${O}/refunds/payments`, '', 'cancellation and failed provider refunds'],
+  ['activity', `${O}/activity`, '', `the organiser's ${k(V.auditEntries)} audit entries`],
   ['webhooks', `${O}/webhooks`, '', `an endpoint with ${k(V.webhookDeliveries)} deliveries`],
   ['webhook-deliveries', `${O}/webhooks/{endpointId}/deliveries`, '', 'its latest 50 deliveries'],
   ['events', `${O}/events`, '', "the organiser's 4 events"],
@@ -72,6 +81,7 @@ function fill(template: string, f: VolumeFixture): string {
     mobile: f.order.mobile,
     name: f.order.name,
     braceletCode: f.braceletCode,
+    braceletId: f.braceletId,
   };
   return template.replace(/\{(\w+)\}/g, (_, key: string) => {
     if (!(key in values)) throw new Error(`no fixture value for {${key}} in ${template}`);

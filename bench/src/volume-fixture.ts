@@ -27,6 +27,8 @@ export const VOLUME = {
   stations: 60,
   refundRequests: 3_000,
   webhookDeliveries: 100_000,
+  /** the organiser's audit entries (when the audit log has its organiser column) */
+  auditEntries: 200_000,
   otherOrganizers: 300,
   otherEvents: 3_000,
   otherOrders: 150_000,
@@ -44,6 +46,7 @@ export interface VolumeFixture {
   stationId: number;
   deviceId: number;
   braceletCode: string;
+  braceletId: number;
   /** the owner's back-office session cookie (bh_staff) */
   ownerCookie: string;
   /** statement → ms, in build order */
@@ -78,11 +81,13 @@ export async function buildVolumeFixture(url: string, database: Database): Promi
   const V = VOLUME;
   const one = async <T>(text: string, params: unknown[] = []) => (await c.query(text, params)).rows[0] as T;
   try {
-    // A bulk load: fewer WAL flushes, and no foreign-key triggers (session_replication_role,
-    // superuser) since every reference is made consistent by construction; the rows and
-    // indexes are the app's.
+    // A bulk load: fewer WAL flushes, and no foreign-key checks (session_replication_role,
+    // superuser) since every reference is made consistent by construction; the rows, indexes
+    // and the ledger's totals trigger are the app's.
     await c.query(`set synchronous_commit = off`);
     await c.query(`set session_replication_role = replica`);
+    // …but the ledger's totals trigger fires as in production (restored below)
+    await c.query(`alter table wallet_transactions enable always trigger wallet_transactions_totals`);
     await c.query(`set maintenance_work_mem = '256MB'`);
     await c.query(`set work_mem = '64MB'`);
 
@@ -391,6 +396,25 @@ export async function buildVolumeFixture(url: string, database: Database): Promi
       [org.id, endpoint.id],
     );
 
+    // The organiser's activity: who did what to its orders and tills (once the audit log
+    // carries the organiser and the event).
+    const scoped = await one<{ n: number }>(
+      `select count(*)::int as n from information_schema.columns
+       where table_name = 'audit_log' and column_name in ('organizer_id', 'event_id')`,
+    );
+    if (scoped.n === 2)
+      await run(
+        'audit log',
+        `insert into audit_log (actor, action, entity, entity_id, data, created_at, organizer_id, event_id)
+         select case when g % 5 = 0 then 'staff:1' else 'customer:' || ($3::int + g % 50000) end,
+           case when g % 5 = 0 then 'station.updated' else 'order.paid' end,
+           case when g % 5 = 0 then 'station' else 'order' end, g::text, '{}'::jsonb,
+           now() - (${V.auditEntries} - g) * interval '20 seconds', $1::int, $2::int
+         from generate_series(1, ${V.auditEntries}) g`,
+        [org.id, ev.id, cmin],
+      );
+
+    await c.query(`alter table wallet_transactions enable trigger wallet_transactions_totals`);
     await run('analyze', `analyze`);
 
     // The owner, signed in (second factor done) through the app's own session code.
@@ -417,8 +441,8 @@ export async function buildVolumeFixture(url: string, database: Database): Promi
        where o.event_id = $1 and o.status = 'paid' order by o.id limit 1 offset 20000`,
       [ev.id],
     );
-    const bracelet = await one<{ code: string }>(
-      `select code from bracelets where event_id = $1 order by id limit 1 offset 12345`,
+    const bracelet = await one<{ id: number; code: string }>(
+      `select id, code from bracelets where event_id = $1 order by id limit 1 offset 12345`,
       [ev.id],
     );
     return {
@@ -429,6 +453,7 @@ export async function buildVolumeFixture(url: string, database: Database): Promi
       stationId: bars[0]!,
       deviceId: gates[0]!,
       braceletCode: bracelet.code,
+      braceletId: Number(bracelet.id),
       ownerCookie: token,
       steps,
     };
