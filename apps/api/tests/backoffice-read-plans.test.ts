@@ -45,6 +45,10 @@ const READS = (org: number, ev: number, endpoint: number) => {
     `${e}/stations/totals`,
     `${e}/bracelets`,
     `${e}/bracelets?q=0`,
+    `${e}/attendees`,
+    `${e}/attendees?checked_in=no&status=active&after=1`,
+    `${e}/attendees?q=silva&ticket_type_id=1`,
+    `${e}/attendees/export?format=csv&checked_in=yes`,
     `${o}/webhooks`,
     `${o}/webhooks/${endpoint}/deliveries`,
   ];
