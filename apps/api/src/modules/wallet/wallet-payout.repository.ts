@@ -40,24 +40,31 @@ export async function ledgerPeriodTotals(
 ): Promise<LedgerPeriodTotals[]> {
   if (!eventIds.length) return [];
   const [sums, balances] = await Promise.all([
+    // per wallet (LATERAL), so each wallet's rows are one range of wallet_transactions_wallet_idx
     queryRows<Record<string, unknown>>(
       db,
-      sql`select w.event_id,
-            coalesce(sum(t.amount_cents) filter (where t.type = 'topup'), 0) as topup,
-            ${onlineTopupCents} as online_topup,
-            coalesce(sum(t.amount_cents) filter (where t.type = 'consumption'), 0) as consumption,
-            coalesce(sum(t.amount_cents) filter (where t.type = 'refund'), 0) as refund,
-            coalesce(sum(t.amount_cents) filter (where t.type = 'fee'), 0) as fee
-          from wallets w join wallet_transactions t on t.wallet_id = w.id
-          where w.event_id in (${idList(eventIds)}) and ${occurredIn(fromAt, toAt)}
+      sql`select w.event_id, sum(x.topup) as topup, sum(x.online_topup) as online_topup,
+            sum(x.consumption) as consumption, sum(x.refund) as refund, sum(x.fee) as fee
+          from wallets w cross join lateral (
+            select coalesce(sum(t.amount_cents) filter (where t.type = 'topup'), 0) as topup,
+              ${onlineTopupCents} as online_topup,
+              coalesce(sum(t.amount_cents) filter (where t.type = 'consumption'), 0) as consumption,
+              coalesce(sum(t.amount_cents) filter (where t.type = 'refund'), 0) as refund,
+              coalesce(sum(t.amount_cents) filter (where t.type = 'fee'), 0) as fee
+            from wallet_transactions t where t.wallet_id = w.id and ${occurredIn(fromAt, toAt)}
+          ) x
+          where w.event_id in (${idList(eventIds)})
           group by w.event_id`,
     ),
     toAt
       ? queryRows<Record<string, unknown>>(
           db,
-          sql`select w.event_id, coalesce(sum(t.amount_cents), 0) as balance
-              from wallets w join wallet_transactions t on t.wallet_id = w.id
-              where w.event_id in (${idList(eventIds)}) and ${occurredIn(null, toAt)}
+          sql`select w.event_id, coalesce(sum(x.balance), 0) as balance
+              from wallets w cross join lateral (
+                select coalesce(sum(t.amount_cents), 0) as balance from wallet_transactions t
+                where t.wallet_id = w.id and ${occurredIn(null, toAt)}
+              ) x
+              where w.event_id in (${idList(eventIds)})
               group by w.event_id`,
         )
       : // no end: what the wallets hold now (their balance is the sum of their ledger)
