@@ -13,18 +13,22 @@ import { adminOrderResponse } from '@bilheteira/shared/schemas/backoffice-orders
 import { queryRows } from '../src/db/client';
 import {
   auditLog,
+  capacityGroupMembers,
+  capacityGroups,
   customerTickets,
   customers,
   orderLines,
   orderRefunds,
   organizers,
   outbox,
+  payments,
   ticketTransfers,
   ticketTypes,
   wallets,
 } from '../src/db/schema/index';
 import { createSession } from '../src/modules/identity/session.service';
 import { refundOrderLines } from '../src/modules/payments/order-line-refund.admin.service';
+import { cancelOrdersOfEvent } from '../src/modules/payments/order-refund.service';
 import type { PaymentProvider } from '../src/modules/payments/payment-provider';
 import { sandboxProvider } from '../src/modules/payments/sandbox-provider';
 import { debitWallet } from '../src/modules/wallet/wallet-ledger.service';
@@ -496,5 +500,54 @@ describe('POST …/orders/:orderId/tickets/:ticketId/reassign', () => {
     expect(noReason.statusCode).toBe(400);
     expect((await reassign(viewer, fresh, mine!.id, body)).statusCode).toBe(403);
     expect((await reassign(owner, orderId, mine!.id, body)).statusCode).toBe(404);
+  });
+});
+
+describe('an event cancelled after a partial refund', () => {
+  it('gives back only what is left (tickets and service), and each place once, capacity groups too', async () => {
+    const db = t.database.db;
+    const [group] = await db
+      .insert(capacityGroups)
+      .values({ eventId: festival, name: 'Recinto', capacity: 10_000 })
+      .returning();
+    await db.insert(capacityGroupMembers).values({ groupId: group!.id, ticketTypeId: dayType });
+    const groupSold = async () =>
+      (
+        await db
+          .select({ sold: capacityGroups.sold })
+          .from(capacityGroups)
+          .where(eq(capacityGroups.id, group!.id))
+      )[0]!.sold;
+    const orderId = await buy({ qty: 3 }, 1000);
+    const [typeAfterBuy, groupAfterBuy] = [await sold(), await groupSold()];
+    expect(groupAfterBuy).toBe(3);
+    const order = await story(orderId);
+    const ticketLine = order.lines.find((l) => l.kind === 'ticket')!;
+    const part = await refund(owner, orderId, { lines: [{ line_id: ticketLine.id, qty: 1 }] });
+    expect(part.statusCode, part.body).toBe(200);
+    const partCents = part.json().data.refund.amount_cents as number;
+    expect(await groupSold()).toBe(2);
+    expect(await sold()).toBe(typeAfterBuy - 1);
+
+    await db.transaction((tx) =>
+      cancelOrdersOfEvent(
+        tx,
+        { eventId: festival, sessionId: null },
+        `staff:${owner.userId}`,
+        'event_cancelled',
+        new Date(),
+      ),
+    );
+    // the two tickets left go back, not the one refunded already (the group holds only this
+    // order's places: given back twice, it would be -1; the type's count also drops by every
+    // other order of the cancelled festival)
+    expect(await groupSold()).toBe(0);
+    const [payment] = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderId, orderId), eq(payments.status, 'refund_pending')));
+    // what is left to give back: the order less its top-up (which stays in the wallet) less the partial refund
+    expect(payment!.meta.refund_cents).toBe(order.total_cents - 1000 - partCents);
+    expect((await story(orderId)).status).toBe('refunded');
   });
 });
