@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatEur } from '@bilheteira/shared/money';
+import { STATION_ROLES, type StationRole } from '@bilheteira/shared/stations';
 import type { DashboardSnapshot } from './dashboard-api';
 
 type Fmt = (v: number) => string;
@@ -117,7 +118,8 @@ export function WalletSection({
   n: Fmt;
 }) {
   const { t } = useTranslation('dashboard');
-  const role = (r: string) => (['bar', 'shop', 'topup'].includes(r) ? t(`role_${r as 'bar'}`) : r);
+  const role = (r: string) =>
+    (STATION_ROLES as readonly string[]).includes(r) ? t(`role_${r as StationRole}`) : r;
   const status = (s: string) =>
     ['requested', 'approved', 'paid', 'rejected'].includes(s) ? t(`refund_${s as 'paid'}`) : s;
   return (
