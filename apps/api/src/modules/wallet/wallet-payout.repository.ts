@@ -31,7 +31,11 @@ const occurredIn = (fromAt: Date | null, toAt: Date | null): SQL => {
   return parts.length ? sql.join(parts, sql` and `) : sql`true`;
 };
 
-/** Signed sums per event of rows in [fromAt, toAt) (null: open), and the balance at toAt. */
+/**
+ * Signed sums per event of rows in [fromAt, toAt) (null: open), and the balance at toAt. All
+ * time is read from ledger_totals (the database adds each ledger row to it as it is written: a
+ * few rows per till); a period reads the rows of each wallet in it.
+ */
 export async function ledgerPeriodTotals(
   db: DbOrTx,
   eventIds: number[],
@@ -39,6 +43,7 @@ export async function ledgerPeriodTotals(
   toAt: Date | null,
 ): Promise<LedgerPeriodTotals[]> {
   if (!eventIds.length) return [];
+  if (!fromAt && !toAt) return ledgerAllTime(db, eventIds);
   const [sums, balances] = await Promise.all([
     // per wallet (LATERAL), so each wallet's rows are one range of wallet_transactions_wallet_idx
     queryRows<Record<string, unknown>>(
@@ -86,6 +91,35 @@ export async function ledgerPeriodTotals(
       refundCents: Number(r.refund ?? 0),
       feeCents: Number(r.fee ?? 0),
       balanceEndCents: balanceOf.get(eventId) ?? 0,
+    };
+  });
+}
+
+/** Every row so far, per event, from ledger_totals (the online top-up part as it defines it). */
+async function ledgerAllTime(db: DbOrTx, eventIds: number[]): Promise<LedgerPeriodTotals[]> {
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select event_id,
+          coalesce(sum(amount_cents) filter (where type = 'topup'), 0) as topup,
+          coalesce(sum(online_topup_cents), 0) as online_topup,
+          coalesce(sum(amount_cents) filter (where type = 'consumption'), 0) as consumption,
+          coalesce(sum(amount_cents) filter (where type = 'refund'), 0) as refund,
+          coalesce(sum(amount_cents) filter (where type = 'fee'), 0) as fee,
+          coalesce(sum(amount_cents), 0) as balance
+        from ledger_totals where event_id in (${idList(eventIds)})
+        group by event_id`,
+  );
+  const byEvent = new Map(rows.map((r) => [Number(r.event_id), r]));
+  return eventIds.map((eventId) => {
+    const r = byEvent.get(eventId) ?? {};
+    return {
+      eventId,
+      topupCents: Number(r.topup ?? 0),
+      onlineTopupCents: Number(r.online_topup ?? 0),
+      consumptionCents: Number(r.consumption ?? 0),
+      refundCents: Number(r.refund ?? 0),
+      feeCents: Number(r.fee ?? 0),
+      balanceEndCents: Number(r.balance ?? 0),
     };
   });
 }
