@@ -30,10 +30,10 @@ test('the owner enrols a door device, adds a bar with its key and imports 50 bra
   await page.getByTestId('save-device').click();
   const enrolment = page.getByTestId('enrolment-dialog');
   await expect(enrolment.getByRole('img', { name: 'Código QR de registo do dispositivo' })).toBeVisible();
-  const deviceKey = await enrolment.getByTestId('device-key').inputValue();
+  const deviceKey = await enrolment.getByTestId('secret-value').inputValue();
   await expectNoA11yViolations(page);
   await screenshotBoth(page, '27c-door-enrolment');
-  await enrolment.getByTestId('enrolment-done').click();
+  await enrolment.getByTestId('secret-done').click();
   const scan = () =>
     page.request.post('/api/checkin', {
       headers: { 'x-device-key': deviceKey },
@@ -63,12 +63,12 @@ test('the owner enrols a door device, adds a bar with its key and imports 50 bra
   await dialog.getByTestId('save-station').click();
   const keyDialog = page.getByTestId('station-key-dialog');
   await expect(keyDialog.getByText('não voltará a ser mostrada')).toBeVisible();
-  const key = await keyDialog.getByTestId('station-key').inputValue();
+  const key = await keyDialog.getByTestId('secret-value').inputValue();
   const till = await page.request.get('/api/stations/blocklist', { headers: { 'x-station-key': key } });
   expect(till.status()).toBe(200);
   await expectNoA11yViolations(page);
   await screenshotBoth(page, '27c-station-key');
-  await keyDialog.getByTestId('key-done').click();
+  await keyDialog.getByTestId('secret-done').click();
   await expect(page.getByTestId('station')).toContainText('Bar Palco Sado');
   await expect(page.getByTestId('station')).toContainText('Bar · Ativo');
 

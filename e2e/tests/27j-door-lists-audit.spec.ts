@@ -52,8 +52,8 @@ test('a VIP gate refuses a general ticket by its list; the activity log shows wh
   await page.getByTestId('add-device').click();
   await page.getByLabel('Nome (porta)').fill('Porta VIP 1');
   await page.getByTestId('save-device').click();
-  const key = await page.getByTestId('device-key').inputValue();
-  await page.getByTestId('enrolment-done').click();
+  const key = await page.getByTestId('secret-value').inputValue();
+  await page.getByTestId('secret-done').click();
   await page.getByTestId('device-list').selectOption({ label: 'VIP (VIP)' });
   await expect(page.getByTestId('list-counts')).toHaveText('1 dispositivo · 0 entradas');
 

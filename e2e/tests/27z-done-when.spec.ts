@@ -158,8 +158,8 @@ test('the owner sets up the webhook, the bar with its menu, a top-up point, 50 b
     await dialog.getByLabel('Função').selectOption(role);
     await dialog.getByTestId('save-station').click();
     const shown = page.getByTestId('station-key-dialog');
-    if (role === 'bar') chain.barKey = await shown.getByTestId('station-key').inputValue();
-    await shown.getByTestId('key-done').click();
+    if (role === 'bar') chain.barKey = await shown.getByTestId('secret-value').inputValue();
+    await shown.getByTestId('secret-done').click();
   }
   await expect(page.getByTestId('station')).toHaveCount(2);
   // the menu is the bar's (a top-up point sells nothing)
@@ -196,8 +196,8 @@ test('the owner sets up the webhook, the bar with its menu, a top-up point, 50 b
   await page.getByTestId('save-device').click();
   const enrolment = page.getByTestId('enrolment-dialog');
   await expect(enrolment.getByRole('img', { name: 'Código QR de registo do dispositivo' })).toBeVisible();
-  chain.deviceKey = await enrolment.getByTestId('device-key').inputValue();
-  await enrolment.getByTestId('enrolment-done').click();
+  chain.deviceKey = await enrolment.getByTestId('secret-value').inputValue();
+  await enrolment.getByTestId('secret-done').click();
   await expect(page.getByTestId('device')).toContainText('Porta Principal');
   chain.ownerState = await page.context().storageState();
 });

@@ -14,6 +14,7 @@ export function SecretOnceDialog({
   value,
   onClose,
   testId,
+  doneLabel,
   children,
 }: {
   title: string;
@@ -23,6 +24,8 @@ export function SecretOnceDialog({
   value: string;
   onClose(): void;
   testId: string;
+  /** the button that closes it; "I have kept it" by default */
+  doneLabel?: string;
   children?: ReactNode;
 }) {
   const { t } = useTranslation('common');
@@ -62,7 +65,7 @@ export function SecretOnceDialog({
             {copied ? t('secret_copied') : t('secret_copy')}
           </button>
           <button type="button" className="btn-primary" onClick={onClose} data-testid="secret-done">
-            {t('secret_kept')}
+            {doneLabel ?? t('secret_kept')}
           </button>
         </div>
         <p role="status" className="sr-only">

@@ -6,6 +6,7 @@ import { STATION_ROLES } from '@bilheteira/shared/stations';
 import { DialogFrame } from '@bilheteira/ui/dialog-frame';
 import type { z } from 'zod';
 import { FormError } from '../../../components/form-error';
+import { SecretOnceDialog } from '../../../components/secret-once-dialog';
 import { notify } from '../../../lib/notice';
 import { bodyResolver, fieldErrorOf, serverError } from '../form-kit';
 import { InputField, SelectField } from '../fields';
@@ -104,47 +105,16 @@ export function StationDialog({
 
 /** A station's key, shown once: to paste into the till (the API stores only its hash). */
 export function StationKeyDialog({ station, onClose }: { station: StationWithKeyView; onClose(): void }) {
-  const { t } = useTranslation(['bar', 'common']);
-  const [copied, setCopied] = useState(false);
+  const { t } = useTranslation('bar');
   return (
-    <DialogFrame
-      open
+    <SecretOnceDialog
+      title={t('key_title', { name: station.name })}
+      description={t('key_once')}
+      label={t('key_label')}
+      value={station.key}
+      doneLabel={t('key_kept')}
       onClose={onClose}
-      title={t('bar:key_title', { name: station.name })}
-      description={t('bar:key_once')}
-      closeLabel={t('common:close')}
       testId="station-key-dialog"
-    >
-      <div className="flex flex-col gap-4">
-        <label htmlFor="station-key" className="field-label">
-          {t('bar:key_label')}
-        </label>
-        <input
-          id="station-key"
-          readOnly
-          value={station.key}
-          className="field-input font-mono text-sm"
-          data-testid="station-key"
-          onFocus={(e) => e.currentTarget.select()}
-        />
-        <div className="flex flex-wrap justify-end gap-2">
-          <button
-            type="button"
-            className="btn-secondary"
-            onClick={() => {
-              void navigator.clipboard?.writeText(station.key).then(() => setCopied(true));
-            }}
-          >
-            {copied ? t('bar:copied') : t('bar:copy_key')}
-          </button>
-          <button type="button" className="btn-primary" onClick={onClose} data-testid="key-done">
-            {t('bar:key_kept')}
-          </button>
-        </div>
-        <p role="status" className="sr-only">
-          {copied ? t('bar:copied') : ''}
-        </p>
-      </div>
-    </DialogFrame>
+    />
   );
 }

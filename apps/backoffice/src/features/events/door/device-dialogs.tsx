@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { QRCodeSVG } from 'qrcode.react';
 import { DialogFrame } from '@bilheteira/ui/dialog-frame';
 import { FormError } from '../../../components/form-error';
+import { SecretOnceDialog } from '../../../components/secret-once-dialog';
 import { serverError } from '../form-kit';
 import { useDeviceChange, type DoorDeviceWithKeyView } from './door-api';
 
@@ -80,35 +81,24 @@ export function AddDeviceDialog({
 
 /** The enrolment QR code (the door app reads the API address and the key from it), shown once. */
 export function EnrolmentDialog({ device, onClose }: { device: DoorDeviceWithKeyView; onClose(): void }) {
-  const { t } = useTranslation(['door', 'common']);
+  const { t } = useTranslation('door');
   return (
-    <DialogFrame
-      open
+    <SecretOnceDialog
+      title={t('enrolment_title', { name: device.name })}
+      description={t('enrolment_once')}
+      label={t('key_label')}
+      value={device.key}
+      doneLabel={t('enrolled')}
       onClose={onClose}
-      title={t('door:enrolment_title', { name: device.name })}
-      description={t('door:enrolment_once')}
-      closeLabel={t('common:close')}
       testId="enrolment-dialog"
     >
-      <div className="flex flex-col items-center gap-4">
-        <QRCodeSVG value={device.enrolment} size={208} marginSize={2} title={t('door:enrolment_qr')} />
-        <div className="w-full">
-          <label htmlFor="device-key" className="field-label">
-            {t('door:key_label')}
-          </label>
-          <input
-            id="device-key"
-            readOnly
-            value={device.key}
-            className="field-input font-mono text-sm"
-            data-testid="device-key"
-            onFocus={(e) => e.currentTarget.select()}
-          />
-        </div>
-        <button type="button" className="btn-primary self-end" onClick={onClose} data-testid="enrolment-done">
-          {t('door:enrolled')}
-        </button>
-      </div>
-    </DialogFrame>
+      <QRCodeSVG
+        value={device.enrolment}
+        size={208}
+        marginSize={2}
+        title={t('enrolment_qr')}
+        className="self-center"
+      />
+    </SecretOnceDialog>
   );
 }
