@@ -94,6 +94,21 @@ test('the owner refunds one line of a customer’s order; the customer is emaile
     }),
   ]);
 
+  // a ticket still admitting can be given to another mobile: the dialog, checked and closed
+  await page
+    .getByTestId('order-ticket')
+    .filter({ hasText: 'Geral' })
+    .first()
+    .getByTestId('reassign-open')
+    .click();
+  const reassign = page.getByTestId('reassign-dialog');
+  await expect(reassign.getByLabel('Telemóvel do novo titular')).toBeVisible();
+  await expect(reassign.getByLabel('País')).toHaveValue('PT');
+  await expectNoA11yViolations(page);
+  await screenshotBoth(page, '27g-reassign-dialog');
+  await reassign.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(reassign).toBeHidden();
+
   // the customer's email says what came back
   const email = await lastOutboxMessage(page, customer.email);
   expect(email?.meta).toMatchObject({ kind: 'order_refund', order_id: orderId });
