@@ -32,6 +32,7 @@ import { cancelOrdersOfEvent } from '../src/modules/payments/order-refund.servic
 import type { PaymentProvider } from '../src/modules/payments/payment-provider';
 import { sandboxProvider } from '../src/modules/payments/sandbox-provider';
 import { debitWallet } from '../src/modules/wallet/wallet-ledger.service';
+import { ordersByIds } from '../src/modules/integrations/integrations-v1.repository';
 import { asStaff, newOrganizer, staffAs, type StaffSession } from './backoffice-sessions';
 import { createTestApp, expectErrorShape, injectAs, type TestApp } from './helpers';
 import { DOOR_KEY, eventIdOf, festivalStartsToday } from './tickets.fixtures';
@@ -212,6 +213,14 @@ describe('POST …/orders/:orderId/refunds', () => {
         ),
       );
     expect(audits).toHaveLength(1);
+    // the order as the integration API and the order.refunded webhook show it
+    const [v1] = await ordersByIds(t.database.db, orgA, [orderId]);
+    expect(v1!.status).toBe('paid');
+    expect(v1!.lines.find((l) => l.kind === 'ticket')).toMatchObject({
+      qty: 2,
+      refunded_qty: 1,
+      refunded_cents: ticketLine.unitCents,
+    });
   });
 
   it("refunds a top-up only up to what the wallet holds unspent (422 in the team's language), then the rest", async () => {

@@ -30,6 +30,10 @@ export const v1OrderLine = z.object({
   description: z.string(),
   qty: z.number(),
   unit_cents: z.number(),
+  /** tickets of the line the organiser refunded (cancelled); the order stays paid while some are left */
+  refunded_qty: z.number(),
+  /** what of the line was given back (a top-up may be refunded in part) */
+  refunded_cents: z.number(),
 });
 
 export const v1Order = z.object({

@@ -43,9 +43,11 @@ export async function ordersByIds(db: DbOrTx, organizerId: number, ids: number[]
     sql`
     SELECT o.id, o.reference, o.event_id, o.status, o.subtotal_cents, o.discount_cents, o.service_cents,
       o.total_cents, c.first_name, c.last_name, c.email, o.receipt_email, o.created_at, o.paid_at,
-      greatest(o.created_at, o.paid_at, (SELECT max(p.updated_at) FROM payments p WHERE p.order_id = o.id)) AS updated_at,
+      greatest(o.created_at, o.paid_at, (SELECT max(p.updated_at) FROM payments p WHERE p.order_id = o.id),
+        (SELECT max(r.updated_at) FROM order_refunds r WHERE r.order_id = o.id)) AS updated_at,
       (SELECT coalesce(json_agg(json_build_object('kind', l.kind, 'ticket_type_id', l.ticket_type_id,
-          'session_id', l.session_id, 'description', l.description, 'qty', l.qty, 'unit_cents', l.unit_cents)
+          'session_id', l.session_id, 'description', l.description, 'qty', l.qty, 'unit_cents', l.unit_cents,
+          'refunded_qty', l.refunded_qty, 'refunded_cents', l.refunded_cents)
           ORDER BY l.id), '[]') FROM order_lines l WHERE l.order_id = o.id) AS lines
     FROM orders o
     JOIN events e ON e.id = o.event_id
@@ -101,7 +103,8 @@ export async function orderIdsPage(
       ${
         since
           ? sql`AND (o.created_at >= ${since} OR o.paid_at >= ${since}
-              OR EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.id AND p.updated_at >= ${since}))`
+              OR EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.id AND p.updated_at >= ${since})
+              OR EXISTS (SELECT 1 FROM order_refunds r WHERE r.order_id = o.id AND r.updated_at >= ${since}))`
           : sql``
       }
     ORDER BY o.id LIMIT ${q.perPage + 1} OFFSET ${(q.page - 1) * q.perPage}`,
