@@ -33,13 +33,14 @@ export async function ticketTypeCounters(db: DbOrTx, eventId: number) {
 
 /**
  * Paid ticket lines per ticket type and per day of payment (YYYY-MM-DD in `timeZone`):
- * tickets and what buyers paid for them (the unit price after any discount; fees apart).
+ * tickets and what buyers paid for them (the unit price after any discount; fees apart), less
+ * what the organiser refunded of a line (a partly refunded order stays paid).
  */
 export async function paidTicketSales(db: DbOrTx, eventId: number, timeZone: string) {
   const rows = await queryRows<{ ticket_type_id: number; day: string; tickets: unknown; cents: unknown }>(
     db,
     sql`select l.ticket_type_id, to_char(o.paid_at at time zone ${timeZone}, 'YYYY-MM-DD') as day,
-          sum(l.qty) as tickets, sum(l.qty * l.unit_cents) as cents
+          sum(l.qty - l.refunded_qty) as tickets, sum(l.qty * l.unit_cents - l.refunded_cents) as cents
         from orders o join order_lines l on l.order_id = o.id
         where o.event_id = ${eventId} and o.status = 'paid' and l.kind = 'ticket'
         group by 1, 2`,
