@@ -454,6 +454,14 @@ describe('POST …/orders/:orderId/tickets/:ticketId/reassign', () => {
       .where(and(eq(outbox.recipient, '+351912345987'), eq(outbox.channel, 'sms')));
     expect(sms!.body).toContain('/dashboard/register?');
     expect(sms!.body).toContain('Promotora');
+    // the buyer, who held it, is told it went to someone else (in English, their language)
+    const [away] = await t.database.db
+      .select()
+      .from(outbox)
+      .where(
+        and(eq(outbox.recipient, '+351934555001'), sql`${outbox.meta}->>'kind' = 'ticket_reassigned_away'`),
+      );
+    expect(away!.body).toContain('no longer admits');
     const transfers = await t.database.db
       .select()
       .from(ticketTransfers)

@@ -4,7 +4,8 @@
  * policy and with the team's reason: a new signed token, the old one revoked (the old holder
  * loses it, and doors refuse it offline), the change recorded in ticket_transfers (the order's
  * story, the `ticket.transferred` webhook) and audited with the staff member and the reason,
- * and the new holder told by SMS (the registration link when the number has no account yet).
+ * and the new holder told by SMS (the registration link when the number has no account yet),
+ * the one who loses it by SMS too.
  * No stock moves, so a sold-out event changes nothing else.
  */
 import { normalizeLocale, type Locale } from '@bilheteira/shared/locales';
@@ -25,6 +26,7 @@ import {
 import { registrationUrl } from './tickets.service';
 import { ticketReassignErrors as errors } from './ticket-reassign.errors';
 import './tickets.messages';
+import './ticket-reassign.messages';
 
 export interface ReassignInput {
   organizerId: number;
@@ -91,6 +93,20 @@ export async function reassignTicketForOrganizer(
       }),
       meta: { kind: 'ticket_reassign', ticketId: t.id, order_id: input.orderId, url },
     });
+    // the holder who loses it is told too (a pending number without an account: in the team's language)
+    const oldMobile = t.holderMobile ?? t.pendingMobile;
+    if (oldMobile)
+      await enqueueMessage(tx, {
+        channel: 'sms',
+        recipient: oldMobile,
+        customerId: t.customerId,
+        body: translate(
+          t.holderLocale ? normalizeLocale(t.holderLocale) : input.locale,
+          'backoffice_reassign.taken_sms',
+          { organizer: t.organizerName, ticket: t.ticketName, event: t.eventName },
+        ),
+        meta: { kind: 'ticket_reassigned_away', ticketId: t.id, order_id: input.orderId },
+      });
     await audit(tx, {
       actor: input.actor,
       action: 'ticket.reassign',

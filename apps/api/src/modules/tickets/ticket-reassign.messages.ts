@@ -21,6 +21,12 @@ export const ticketReassignMessages = defineMessages({
     en: 'This ticket already belongs to this number.',
     es: 'Esta entrada ya es de este número.',
   },
+  'backoffice_reassign.taken_sms': {
+    'pt-pt':
+      'Bilheteira: {organizer} atribuiu o seu bilhete "{ticket}" para {event} a outra pessoa. Já não dá entrada.',
+    en: 'Bilheteira: {organizer} gave your "{ticket}" ticket for {event} to someone else. It no longer admits you.',
+    es: 'Bilheteira: {organizer} ha asignado su entrada "{ticket}" para {event} a otra persona. Ya no le da acceso.',
+  },
   'backoffice_reassign.done': {
     'pt-pt': 'Bilhete reatribuído a {mobile}: enviámos-lhe um SMS.',
     en: 'Ticket reassigned to {mobile}: we sent them a text message.',

@@ -116,7 +116,11 @@ export async function lockOrganizerTicket(
   if (!locked.length) return undefined;
   const [ticket] = await selectTickets(db).where(eq(customerTickets.id, o.ticketId)).limit(1);
   const [more] = await db
-    .select({ holderMobile: customers.mobile, organizerName: organizers.name })
+    .select({
+      holderMobile: customers.mobile,
+      holderLocale: customers.locale,
+      organizerName: organizers.name,
+    })
     .from(customerTickets)
     .innerJoin(events, eq(events.id, customerTickets.eventId))
     .innerJoin(organizers, eq(organizers.id, events.organizerId))
