@@ -61,23 +61,22 @@ export async function ledgerPeriodTotals(
           where w.event_id in (${idList(eventIds)})
           group by w.event_id`,
     ),
-    toAt
-      ? queryRows<Record<string, unknown>>(
-          db,
-          sql`select w.event_id, coalesce(sum(x.balance), 0) as balance
-              from wallets w cross join lateral (
-                select coalesce(sum(t.amount_cents), 0) as balance from wallet_transactions t
-                where t.wallet_id = w.id and ${occurredIn(null, toAt)}
-              ) x
-              where w.event_id in (${idList(eventIds)})
-              group by w.event_id`,
-        )
-      : // no end: what the wallets hold now (their balance is the sum of their ledger)
-        queryRows<Record<string, unknown>>(
-          db,
-          sql`select event_id, coalesce(sum(balance_cents), 0) as balance from wallets
-              where event_id in (${idList(eventIds)}) group by event_id`,
-        ),
+    // the float at the period's end: what the wallets hold now (their balance is the sum of
+    // their ledger) less the rows after the end, usually far fewer than the rows before it
+    queryRows<Record<string, unknown>>(
+      db,
+      sql`select w.event_id, coalesce(sum(w.balance_cents), 0) - coalesce(sum(x.after_end), 0) as balance
+          from wallets w ${
+            toAt
+              ? sql`cross join lateral (
+                  select sum(t.amount_cents) as after_end from wallet_transactions t
+                  where t.wallet_id = w.id and t.occurred_at >= ${toAt.toISOString()}::timestamptz
+                ) x`
+              : sql`cross join (select 0 as after_end) x`
+          }
+          where w.event_id in (${idList(eventIds)})
+          group by w.event_id`,
+    ),
   ]);
   const balanceOf = new Map(balances.map((r) => [Number(r.event_id), Number(r.balance)]));
   const sumOf = new Map(sums.map((r) => [Number(r.event_id), r]));
