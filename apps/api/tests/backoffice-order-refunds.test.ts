@@ -213,6 +213,11 @@ describe('POST …/orders/:orderId/refunds', () => {
         ),
       );
     expect(audits).toHaveLength(1);
+    // the customer's own order page shows what came back of the line
+    const mine = await injectAs(t.app, buyerToken, { url: `/api/orders/${orderId}` });
+    expect(mine.json().data.lines.find((l: { id: number }) => l.id === ticketLine.id).refunded_cents).toBe(
+      ticketLine.unitCents,
+    );
     // the order as the integration API and the order.refunded webhook show it
     const [v1] = await ordersByIds(t.database.db, orgA, [orderId]);
     expect(v1!.status).toBe('paid');

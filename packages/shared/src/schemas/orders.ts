@@ -92,6 +92,8 @@ export const orderLineView = z.object({
   /** the promo discount of one ticket (the announced price is unit_cents + discount_cents) */
   discount_cents: z.number(),
   total_cents: z.number(),
+  /** what the organiser refunded of the line to the payment method (0 when nothing) */
+  refunded_cents: z.number(),
 });
 
 /** Payment attempts still waiting for the customer or the provider (one per order at most). */

@@ -180,6 +180,7 @@ export function detailView(
         unit_cents: l.unitCents,
         discount_cents: l.discountCents,
         total_cents: l.unitCents * l.qty,
+        refunded_cents: l.refundedCents,
       };
     }),
     billing: {

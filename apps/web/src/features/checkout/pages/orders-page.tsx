@@ -36,7 +36,14 @@ function OrderDetail({ id }: { id: number }) {
         <tbody>
           {o.lines.map((l) => (
             <tr key={l.id} className="border-b border-slate-100">
-              <td className="py-1 pr-2">{l.qty > 1 ? `${l.qty} × ${l.description}` : l.description}</td>
+              <td className="py-1 pr-2">
+                {l.qty > 1 ? `${l.qty} × ${l.description}` : l.description}
+                {l.refunded_cents > 0 && (
+                  <span className="block text-slate-700" data-testid="line-refunded">
+                    {t('orders.line_refunded', { amount: formatEur(l.refunded_cents) })}
+                  </span>
+                )}
+              </td>
               <td className="py-1 text-right tabular-nums">{formatEur(l.total_cents)}</td>
             </tr>
           ))}
