@@ -1,11 +1,8 @@
 /**
- * The organiser's team gives a ticket of an order to another mobile (issue 27 item 2), as a
- * customer's transfer does (tickets.service.ts transferTicket) but without the event's transfer
- * policy and with the team's reason: a new signed token, the old one revoked (the old holder
- * loses it, and doors refuse it offline), the change recorded in ticket_transfers (the order's
- * story, the `ticket.transferred` webhook) and audited with the staff member and the reason,
- * and the new holder told by SMS (the registration link when the number has no account yet),
- * the one who loses it by SMS too.
+ * The organiser's team gives a ticket of an order to another mobile (issue 27 item 2) through
+ * the same hand-over as a customer's transfer (tickets.service.ts handOverTicket) but without
+ * the event's transfer policy and with the team's reason, audited with the staff member; the
+ * holder who loses it is told by SMS too.
  * No stock moves, so a sold-out event changes nothing else.
  */
 import { normalizeLocale, type Locale } from '@bilheteira/shared/locales';
@@ -13,17 +10,8 @@ import type { Db } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { enqueueMessage } from '../../lib/outbox';
 import { translate } from '../../i18n/messages';
-import { ensureEventSigningKey } from './signing-key.repository';
-import { signTicketToken } from './ticket-token';
-import {
-  checkinsOfTickets,
-  findActiveCustomerByMobile,
-  lockOrganizerTicket,
-  reassignTicket,
-  recordTransfer,
-  revokeToken,
-} from './tickets.repository';
-import { registrationUrl } from './tickets.service';
+import { checkinsOfTickets, findActiveCustomerByMobile, lockOrganizerTicket } from './tickets.repository';
+import { handOverTicket } from './tickets.service';
 import { ticketReassignErrors as errors } from './ticket-reassign.errors';
 import './tickets.messages';
 import './ticket-reassign.messages';
@@ -58,41 +46,22 @@ export async function reassignTicketForOrganizer(
     if (t.holderMobile === input.e164 || t.pendingMobile === input.e164)
       throw errors.sameHolder({}, { fieldErrors: { mobile: ['backoffice_reassign.same_holder'] } });
     const recipient = await findActiveCustomerByMobile(tx, input.e164);
-    const key = await ensureEventSigningKey(tx, t.eventId);
-    const token = signTicketToken(key.privateKey, {
-      eventId: t.eventId,
-      ticketTypeId: t.ticketTypeId,
-      sessionId: t.sessionId,
-    });
-    await reassignTicket(tx, t.id, {
-      token,
-      customerId: recipient?.id ?? null,
-      pendingMobile: recipient ? null : input.e164,
-    });
-    await revokeToken(tx, t.token, t.id, 'reassigned');
-    await recordTransfer(tx, {
-      ticketId: t.id,
-      fromCustomerId: t.customerId,
-      toMobile: input.e164,
-      oldToken: t.token,
-      at: now,
-    });
-    const smsLocale = recipient ? normalizeLocale(recipient.locale) : input.locale;
-    const url = recipient
-      ? `${input.publicUrl}/dashboard/tickets`
-      : registrationUrl(input.publicUrl, input.recipientPhone);
-    await enqueueMessage(tx, {
-      channel: 'sms',
-      recipient: input.e164,
-      customerId: recipient?.id ?? null,
-      body: translate(smsLocale, recipient ? 'ticket.transfer_sms' : 'ticket.transfer_sms_pending', {
+    await handOverTicket(
+      tx,
+      {
+        ticket: t,
+        recipient: recipient ?? null,
+        e164: input.e164,
+        recipientPhone: input.recipientPhone,
+        locale: input.locale,
+        publicUrl: input.publicUrl,
+        fromCustomerId: t.customerId,
         sender: t.organizerName,
-        ticket: t.ticketName,
-        event: t.eventName,
-        url,
-      }),
-      meta: { kind: 'ticket_reassign', ticketId: t.id, order_id: input.orderId, url },
-    });
+        revokedAs: 'reassigned',
+        meta: { kind: 'ticket_reassign', order_id: input.orderId },
+      },
+      now,
+    );
     // the holder who loses it is told too (a pending number without an account: in the team's language)
     const oldMobile = t.holderMobile ?? t.pendingMobile;
     if (oldMobile)

@@ -156,6 +156,79 @@ export function registrationUrl(publicUrl: string, phone: { dialCode: string; na
   return `${publicUrl.replace(/\/$/, '')}/dashboard/register?${query.toString()}`;
 }
 
+/** What a ticket hands over: the locked ticket, to whom, and in whose name. */
+export interface HandOver {
+  ticket: {
+    id: number;
+    eventId: number;
+    ticketTypeId: number;
+    sessionId: number | null;
+    token: string;
+    ticketName: string;
+    eventName: string;
+  };
+  /** the number's active account, or null: the ticket then waits for the number to register */
+  recipient: { id: number; locale: string | null } | null;
+  e164: string;
+  recipientPhone: { dialCode: string; national: string };
+  /** the SMS's language for a number without an account */
+  locale: Locale;
+  publicUrl: string;
+  fromCustomerId: number | null;
+  /** who the SMS says sends it */
+  sender: string;
+  /** why the old token is revoked */
+  revokedAs: 'transferred' | 'reassigned';
+  /** the SMS's outbox meta (its kind, the order) */
+  meta: Record<string, unknown>;
+}
+
+/**
+ * The one way a ticket changes hands (a customer's transfer, the team's reassignment), inside
+ * the caller's transaction on a locked ticket: a NEW signed token replaces the old one, which
+ * goes on the revocation list (doors refuse it, offline too); the change is recorded in
+ * ticket_transfers (the order's story, the `ticket.transferred` webhook); the new holder is
+ * told by SMS in the sender's name, with the registration link when the number has no account.
+ */
+export async function handOverTicket(tx: Db, h: HandOver, now: Date): Promise<void> {
+  const t = h.ticket;
+  const key = await ensureEventSigningKey(tx, t.eventId);
+  const token = signTicketToken(key.privateKey, {
+    eventId: t.eventId,
+    ticketTypeId: t.ticketTypeId,
+    sessionId: t.sessionId,
+  });
+  await reassignTicket(tx, t.id, {
+    token,
+    customerId: h.recipient?.id ?? null,
+    pendingMobile: h.recipient ? null : h.e164,
+  });
+  await revokeToken(tx, t.token, t.id, h.revokedAs);
+  await recordTransfer(tx, {
+    ticketId: t.id,
+    fromCustomerId: h.fromCustomerId,
+    toMobile: h.e164,
+    oldToken: t.token,
+    at: now,
+  });
+  const smsLocale = h.recipient ? normalizeLocale(h.recipient.locale) : h.locale;
+  const url = h.recipient
+    ? `${h.publicUrl}/dashboard/tickets`
+    : registrationUrl(h.publicUrl, h.recipientPhone);
+  await enqueueMessage(tx, {
+    channel: 'sms',
+    recipient: h.e164,
+    customerId: h.recipient?.id ?? null,
+    body: translate(smsLocale, h.recipient ? 'ticket.transfer_sms' : 'ticket.transfer_sms_pending', {
+      sender: h.sender,
+      ticket: t.ticketName,
+      event: t.eventName,
+      url,
+    }),
+    meta: { ...h.meta, ticketId: t.id, url },
+  });
+}
+
 /**
  * Transfers a valid, unused ticket of the customer to another mobile number in one
  * transaction: the row is locked, a NEW signed token replaces the old one (which goes on
@@ -197,41 +270,22 @@ export async function transferTicket(db: Db, input: TransferInput, now: Date): P
     if (recipient?.id === input.customer.id) {
       throw ticketErrors.transferToSelf({}, { fieldErrors: { mobile: ['ticket.transfer_to_self'] } });
     }
-    const key = await ensureEventSigningKey(tx, t.eventId);
-    const newToken = signTicketToken(key.privateKey, {
-      eventId: t.eventId,
-      ticketTypeId: t.ticketTypeId,
-      sessionId: t.sessionId,
-    });
-    await reassignTicket(tx, t.id, {
-      token: newToken,
-      customerId: recipient?.id ?? null,
-      pendingMobile: recipient ? null : input.e164,
-    });
-    await revokeToken(tx, t.token, t.id, 'transferred');
-    await recordTransfer(tx, {
-      ticketId: t.id,
-      fromCustomerId: input.customer.id,
-      toMobile: input.e164,
-      oldToken: t.token,
-      at: now,
-    });
-    const smsLocale = recipient ? normalizeLocale(recipient.locale) : input.locale;
-    const url = recipient
-      ? `${input.publicUrl}/dashboard/tickets`
-      : registrationUrl(input.publicUrl, input.recipientPhone);
-    await enqueueMessage(tx, {
-      channel: 'sms',
-      recipient: input.e164,
-      customerId: recipient?.id ?? null,
-      body: translate(smsLocale, recipient ? 'ticket.transfer_sms' : 'ticket.transfer_sms_pending', {
+    await handOverTicket(
+      tx,
+      {
+        ticket: t,
+        recipient: recipient ?? null,
+        e164: input.e164,
+        recipientPhone: input.recipientPhone,
+        locale: input.locale,
+        publicUrl: input.publicUrl,
+        fromCustomerId: input.customer.id,
         sender: senderName(input.customer),
-        ticket: t.ticketName,
-        event: t.eventName,
-        url,
-      }),
-      meta: { kind: 'ticket_transfer', ticketId: t.id, url },
-    });
+        revokedAs: 'transferred',
+        meta: { kind: 'ticket_transfer' },
+      },
+      now,
+    );
     await audit(tx, {
       actor: input.impersonatedBy
         ? auditActors.operator(input.impersonatedBy)
