@@ -1,26 +1,10 @@
 /**
- * `npm test`: every test, in two phases.
- * 1. The API test files that start, kill and time whole server processes run first, beside the
- *    build of the web app and the back office only: under the browsers' load their servers start
- *    too slowly for their limits (a killed server's restart, a drain deadline, a timing ratio).
- * 2. Every other Vitest file (unit and in-process API tests) and the browser tests (Playwright,
- *    on that build) run side by side: each waits much of its time (on the database, timers, the
- *    browser), so together they end far sooner than in a row. Vitest prints as it goes; the
- *    browser tests' output comes when they end.
+ * `npm test`: every test. Vitest (unit and API tests) runs while the web app and the back
+ * office are built for the browser tests, which then run on that build (Playwright). The build
+ * is mostly one core's work and the API tests mostly wait on the database and their child
+ * servers, so side by side they end sooner than in a row.
  */
 import { spawn } from 'node:child_process';
-
-/** The API test files of phase 1 (paths under apps/api). */
-const SERVER_PROCESS_TESTS = [
-  'tests/payment-kill.test.ts',
-  'tests/crash-durability.test.ts',
-  'tests/production-refusal.test.ts',
-  'tests/graceful-shutdown.test.ts',
-  'tests/overload-server.test.ts',
-  'tests/connection-loss.test.ts',
-  'tests/abuse-identity.test.ts',
-  'tests/checkin-abuse.test.ts',
-];
 
 /** Runs a command; `quiet`: its output is kept and printed when it ends. Answers its exit code. */
 const run = (cmd, args, { quiet = false } = {}) =>
@@ -35,14 +19,9 @@ const run = (cmd, args, { quiet = false } = {}) =>
     });
   });
 
-const vitest = (args) => run('npx', ['--no-install', 'vitest', 'run', ...args]);
-
-const [processes, build] = await Promise.all([
-  vitest(['--project', 'api', ...SERVER_PROCESS_TESTS]),
+const [unit, build] = await Promise.all([
+  run('npx', ['--no-install', 'vitest', 'run']),
   run('npm', ['run', 'build'], { quiet: true }),
 ]);
-const [rest, e2e] = await Promise.all([
-  vitest(SERVER_PROCESS_TESTS.flatMap((file) => ['--exclude', `**/${file}`])),
-  build === 0 ? run('npm', ['test', '-w', '@bilheteira/e2e'], { quiet: true }) : build,
-]);
-process.exitCode = processes || rest || e2e ? 1 : 0;
+const e2e = build === 0 ? await run('npm', ['test', '-w', '@bilheteira/e2e']) : 1;
+process.exitCode = unit || build || e2e ? 1 : 0;

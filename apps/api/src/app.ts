@@ -87,6 +87,9 @@ export async function buildApp(
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     bodyLimit: BODY_LIMIT_BYTES,
+    // the module routes are imported while registering: on a busy machine (a deploy beside
+    // running instances, a loaded CI) that outlasts Fastify's default 10 s
+    pluginTimeout: 60_000,
     trustProxy: trustProxy(config),
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,

@@ -267,7 +267,8 @@ describe('password attempts', () => {
     );
     const timings = { known: [] as number[], unknown: [] as number[] };
     const bodies = new Set<string>();
-    for (let i = 0; i < 12; i++) {
+    // 8 of each: the account's slowdown starts past ACCOUNT_SLOWDOWN.free (10) failures
+    for (let i = 0; i < 8; i++) {
       for (const kind of ['known', 'unknown'] as const) {
         const started = performance.now();
         const res = await attempt(
@@ -283,10 +284,11 @@ describe('password attempts', () => {
     }
     expect(bodies.size).toBe(1);
     // The fastest of each: other work on a shared machine only ever adds time, so the
-    // minimum is the cost of the path itself.
+    // minimum is the cost of the path itself. A path that skipped the password hash would be
+    // an order of magnitude apart; the bounds leave room for a loaded machine's noise.
     const ratio = Math.min(...timings.known) / Math.min(...timings.unknown);
-    expect(ratio).toBeGreaterThan(0.5);
-    expect(ratio).toBeLessThan(2);
+    expect(ratio).toBeGreaterThan(1 / 4);
+    expect(ratio).toBeLessThan(4);
   });
 });
 

@@ -48,7 +48,7 @@ beforeAll(async () => {
       databases.push(
         await openDatabase({
           databaseUrl: url.toString(),
-          poolSize: INSTANCES > 1 ? 12 : 25,
+          poolSize: INSTANCES > 1 ? 8 : 25,
           queueTimeoutMs: 120_000,
         }),
       );

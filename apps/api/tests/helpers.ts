@@ -68,11 +68,16 @@ export async function createTestApp(
     const admin = new pg.Client({ connectionString: base });
     await admin.connect();
     await admin.query(from ? `CREATE DATABASE ${name} TEMPLATE ${from}` : `CREATE DATABASE ${name}`);
+    // a test database outlives no server crash: commits need not wait for the disk (a killed
+    // API process loses nothing either way; PostgreSQL itself stays up)
+    await admin.query(`ALTER DATABASE ${name} SET synchronous_commit = off`);
     await admin.end();
     const url = new URL(base);
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
-    database = await openDatabase({ databaseUrl, poolSize: opts.poolSize });
+    // a small pool unless the test races many requests: five files at once, each with its
+    // own app, stay within PostgreSQL's default 100 connections
+    database = await openDatabase({ databaseUrl, poolSize: opts.poolSize ?? 8 });
     dropDatabase = async () => {
       const c = new pg.Client({ connectionString: base });
       await c.connect();
