@@ -104,10 +104,19 @@ export const checkinLists = pgTable(
       .references(() => events.id),
     name: text('name').notNull(),
     gate: text('gate').notNull(),
-    ticketTypeIds: integer('ticket_type_ids').array().notNull().default(sql`'{}'::int[]`),
-    sessionIds: integer('session_ids').array().notNull().default(sql`'{}'::int[]`),
+    ticketTypeIds: integer('ticket_type_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
+    sessionIds: integer('session_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
     /** event-local admission days (YYYY-MM-DD) */
-    days: text('days').array().notNull().default(sql`'{}'::text[]`),
+    days: text('days')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
   },
   (t) => [index('checkin_lists_event_idx').on(t.eventId)],

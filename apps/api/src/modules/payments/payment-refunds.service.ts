@@ -75,7 +75,9 @@ export async function refundThroughProvider(
 ): Promise<'refunded' | 'refund_pending' | 'refund_failed'> {
   try {
     if (payment.provider !== provider.name || !payment.providerRef)
-      throw new Error(`payment of provider ${payment.provider}; this server refunds through ${provider.name}`);
+      throw new Error(
+        `payment of provider ${payment.provider}; this server refunds through ${provider.name}`,
+      );
     const { refundRef } = await provider.refund({
       providerRef: payment.providerRef,
       amountCents: refundAmountOf(payment),
