@@ -11,12 +11,12 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  // Six lanes against the one server. Each spec makes the customers, organisers, tickets and
+  // Five lanes against the one server. Each spec makes the customers, organisers, tickets and
   // wallets it changes through the API (support/helpers.ts, support/organizer.ts) and reads
   // the demo catalogue only, so the flow files run side by side (the tests of one file in
   // order) and the read-only accessibility sweeps beside them. Much of a test is waiting
-  // (network idle, the MB WAY sandbox, the jobs' timers), so six lanes beat two even on 2 cores.
-  workers: 6,
+  // (network idle, the MB WAY sandbox, the jobs' timers), so five lanes beat two even on 2 cores.
+  workers: 5,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   outputDir: './test-results',

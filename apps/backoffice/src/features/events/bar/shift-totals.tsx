@@ -23,7 +23,11 @@ export function ShiftTotals({
   const { t } = useTranslation(['bar', 'common']);
   const now = new Date().toISOString();
   const [from, setFrom] = useState(() => `${toLocalInput(now, timeZone).slice(0, 10)}T00:00`);
-  const [to, setTo] = useState(() => toLocalInput(new Date(Date.now() + 60_000).toISOString(), timeZone));
+  // the minute that holds now: an end the person has not changed means "until now" when they ask
+  // again (a shift's totals asked at its end must hold the sales since the page was opened)
+  const untilNow = () => toLocalInput(new Date(Date.now() + 60_000).toISOString(), timeZone);
+  const [to, setTo] = useState(untilNow);
+  const [toChosen, setToChosen] = useState(false);
   const [shown, setShown] = useState({ from, to });
   const stations = useStations(organizerId, eventId);
   const totals = useStationTotals(organizerId, eventId, {
@@ -43,7 +47,9 @@ export function ShiftTotals({
         className="mb-3 flex flex-wrap items-end gap-3"
         onSubmit={(e) => {
           e.preventDefault();
-          setShown({ from, to });
+          const end = toChosen ? to : untilNow();
+          setTo(end);
+          setShown({ from, to: end });
           // the same window again: read it afresh (the tills kept selling)
           void totals.refetch();
         }}
@@ -69,7 +75,10 @@ export function ShiftTotals({
             type="datetime-local"
             className="field-input"
             value={to}
-            onChange={(e) => setTo(e.currentTarget.value)}
+            onChange={(e) => {
+              setTo(e.currentTarget.value);
+              setToChosen(true);
+            }}
           />
         </div>
         <button type="submit" className="btn-secondary" data-testid="shift-show">
