@@ -1,44 +1,10 @@
 import { defineConfig } from 'vitest/config';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
-
-/**
- * The API test files that take longest (servers started and killed, the fuzz, the whole
- * authorisation matrix): they start first, so no worker is left running one of them alone at
- * the end. Vitest would order them by file size on a clean clone, and some are short files.
- */
-const SLOWEST_FIRST = [
-  'payment-kill',
-  'crash-durability',
-  'bad-input-fuzz-1',
-  'bad-input-fuzz-2',
-  'production-refusal',
-  'backoffice-authz-matrix',
-  'backoffice-events',
-  'overload-server',
-  'contention',
-  'graceful-shutdown',
-  'db-functions-generator',
-  'connection-loss',
-].map((name) => `/tests/${name}.test.ts`);
-
-class SlowestFirstSequencer extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const rank = (f: TestSpecification) => {
-      const i = SLOWEST_FIRST.findIndex((end) => f.moduleId.endsWith(end));
-      return i === -1 ? SLOWEST_FIRST.length : i;
-    };
-    // stable: the rest keep Vitest's own order
-    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
-  }
-}
 
 export default defineConfig({
   test: {
-    // Most API test time is waiting (PostgreSQL, child servers, timers), so five files at once
-    // on a 2-core machine (Vitest's default there is one); their pools stay within PostgreSQL's
-    // default 100 connections (tests/helpers.ts).
-    maxWorkers: 5,
-    sequence: { sequencer: SlowestFirstSequencer },
+    // Most API test time is waiting (PostgreSQL, child servers, timers), so four files at once
+    // on a 2-core machine (Vitest's default there is one).
+    maxWorkers: 4,
     projects: [
       {
         test: {
