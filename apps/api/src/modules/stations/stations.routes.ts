@@ -9,12 +9,8 @@ import {
 } from '@bilheteira/shared/schemas/wallet';
 import { tillMenuResponse } from '@bilheteira/shared/schemas/backoffice-bar-products';
 import { buildStationBlocklist } from './station-blocklist.service';
-import {
-  authenticateStation,
-  braceletForStation,
-  menuForStation,
-  processStationBatch,
-} from './stations.service';
+import { authenticateStation, braceletForStation, processStationBatch } from './stations.service';
+import { menuForStation } from './till-products.service';
 import { guardKeyAttempt } from '../../lib/key-guard';
 import { clientIp } from '../../lib/client-ip';
 import { AppError } from '../../lib/errors';

@@ -9,7 +9,7 @@
 import type { StationResult, StationTransactionInput } from '@bilheteira/shared/schemas/wallet';
 import { stationMayRecord, stationTimeRefusal } from '@bilheteira/shared/stations';
 import type { StationRejectReason } from '@bilheteira/shared/wallet';
-import type { Db, DbOrTx, Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { Cache } from '../../lib/cache';
 import { sha256 } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
@@ -26,7 +26,7 @@ import {
   type TxDescription,
   type TxDescriptionCode,
 } from '../wallet/station-wallet.service';
-import { productIdsOfEvent, tillMenu } from './bar-products.repository';
+import { EVENT_PRODUCTS_TTL_MS, namesForeignProduct, productItems } from './till-products.service';
 import {
   claimSubmission,
   completeSubmission,
@@ -52,12 +52,6 @@ const STATION_CACHE_MAX = 10_000;
  */
 export const BRACELET_CLOCK_TTL_MS = 60_000;
 const BRACELET_CLOCK_MAX = 100_000;
-
-/**
- * How long the product ids of an event are kept. Products are never deleted nor moved to
- * another event, so a kept id is always right; an id not kept reads the event's ids again.
- */
-export const EVENT_PRODUCTS_TTL_MS = 60_000;
 
 /** What a till's payment judges a bracelet by (the time rule, packages/shared/src/stations.ts). */
 type BraceletClock = FastPaymentInput['braceletClock'];
@@ -148,32 +142,6 @@ function precheck(station: StationRow, t: StationTransactionInput, now: Date): O
   return null;
 }
 
-/** The items that name a product, as the payment's statement writes them (bar_product_sales). */
-const productItems = (t: StationTransactionInput) =>
-  t.items.flatMap((i) =>
-    i.product_id === undefined ? [] : [{ product_id: i.product_id, qty: i.qty, unit_cents: i.unit_cents }],
-  );
-
-/**
- * Whether an item names a product that is not one of the station's event's (refused with
- * `unknown_product`). Stock never refuses a sale: the till took the money, perhaps offline.
- */
-async function namesForeignProduct(
-  cache: StationCache,
-  db: DbOrTx,
-  station: StationRow,
-  t: StationTransactionInput,
-  now: Date,
-): Promise<boolean> {
-  const ids = productItems(t).map((i) => i.product_id);
-  if (!ids.length) return false;
-  const kept = cache.eventProducts.get(station.eventId, now.getTime());
-  if (kept && ids.every((id) => kept.has(id))) return false;
-  const known = new Set(await productIdsOfEvent(db, station.eventId));
-  cache.eventProducts.set(station.eventId, known, now.getTime());
-  return !ids.every((id) => known.has(id));
-}
-
 const braceletRef = (t: StationTransactionInput) => (t.bracelet ?? t.bracelet_uid ?? t.bracelet_code)!;
 const ledgerKey = (station: StationRow, t: StationTransactionInput) => `station:${station.id}:${t.id}`;
 
@@ -190,7 +158,8 @@ async function lockedBraceletOrRefusal(
 ): Promise<{ bracelet: BraceletRow } | { refusal: Outcome }> {
   const refused = precheck(station, t, now);
   if (refused) return { refusal: refused };
-  if (await namesForeignProduct(cache, tx, station, t, now)) return { refusal: reject('unknown_product') };
+  if (await namesForeignProduct(cache.eventProducts, tx, station, t, now))
+    return { refusal: reject('unknown_product') };
   const found = await findEventBracelet(tx, station.eventId, braceletRef(t));
   if (!found) return { refusal: reject('unknown_bracelet') };
   const bracelet = await lockEventBracelet(tx, found.id);
@@ -285,7 +254,7 @@ async function tryFastPayment(
 ): Promise<StationResult | undefined> {
   if (t.type !== 'consumption' || precheck(station, t, now)) return undefined;
   // the general path records why
-  if (await namesForeignProduct(cache, db, station, t, now)) return undefined;
+  if (await namesForeignProduct(cache.eventProducts, db, station, t, now)) return undefined;
   const ref = braceletRef(t);
   const occurredAt = new Date(t.occurred_at);
   const clockKey = `${station.eventId}:${ref}`;
@@ -442,9 +411,4 @@ export async function braceletForStation(db: Db, station: StationRow, ref: strin
   const bracelet = await findEventBracelet(db, station.eventId, ref);
   if (!bracelet) throw stationErrors.braceletNotFound();
   return { bracelet, ...(await braceletWalletView(db, bracelet)) };
-}
-
-/** The till's menu: its station's active products in order, with prices, VAT and what is left. */
-export async function menuForStation(db: Db, station: StationRow) {
-  return { station_id: station.id, station_name: station.name, products: await tillMenu(db, station.id) };
 }
